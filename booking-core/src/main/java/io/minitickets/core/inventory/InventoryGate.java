@@ -1,0 +1,171 @@
+package io.minitickets.core.inventory;
+
+import java.util.Collection;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.OptionalLong;
+import java.util.UUID;
+import java.util.concurrent.CompletionStage;
+
+import io.lettuce.core.Range;
+import io.lettuce.core.RedisException;
+import io.lettuce.core.api.sync.RedisCommands;
+import io.minitickets.core.valkey.ValkeyConnection;
+import io.minitickets.core.valkey.ValkeyKeys;
+import io.minitickets.core.valkey.ValkeyUnavailableException;
+
+/**
+ * The inventory gate: per-event seat counters and leases in Valkey that answer "sold out" without touching Postgres.
+ * <p>
+ * Postgres stays the final authority; the gate only keeps most of a stampede away from it. While Valkey keeps its
+ * state, {@code available + live leases + confirmed ≤ capacity} (DESIGN.md, invariant 4). Every method throws
+ * {@link ValkeyUnavailableException} when the gate's Valkey cannot answer within the command timeout; callers fail
+ * open (the API sends the booking ungated, the worker leaves the settle to the reconciler).
+ */
+public class InventoryGate {
+
+	private final ValkeyConnection connection;
+
+	private final ValkeyKeys keys;
+
+	private final GateProperties properties;
+
+	private final ReserveSeatsScript reserveScript = new ReserveSeatsScript();
+
+	private final SettleLeaseScript settleScript = new SettleLeaseScript();
+
+	private final ReconcileInventoryScript reconcileScript = new ReconcileInventoryScript();
+
+	/**
+	 * @param connection the gate's Valkey
+	 * @param keys the key schema
+	 * @param properties lease and settle-memory times
+	 */
+	public InventoryGate(ValkeyConnection connection, ValkeyKeys keys, GateProperties properties) {
+		this.connection = connection;
+		this.keys = keys;
+		this.properties = properties;
+	}
+
+	/**
+	 * RESERVE: takes seats for a booking and records a lease that expires after the lease TTL. Idempotent per booking
+	 * id.
+	 * @param eventId the event
+	 * @param bookingId the booking
+	 * @param seats seats asked for, positive
+	 * @return reserved, sold out (nothing changed) or unknown (counter not loaded)
+	 */
+	public Reservation reserve(long eventId, UUID bookingId, int seats) {
+		return this.reserveScript.reserve(this.connection, this.keys.event(eventId), bookingId, seats,
+				this.properties.leaseTtl());
+	}
+
+	/**
+	 * SETTLE (or RELEASE) one booking and wait for the answer. Idempotent per booking id for CONFIRMED and REJECTED.
+	 * @param eventId the event
+	 * @param bookingId the booking
+	 * @param outcome what Postgres decided, or RELEASED when it never reached Postgres
+	 * @param seats seats the booking asked for
+	 * @return what changed
+	 */
+	public SettleResult settle(long eventId, UUID bookingId, LeaseOutcome outcome, int seats) {
+		return this.settleScript.settle(this.connection, this.keys.event(eventId), bookingId, outcome, seats,
+				this.properties.settledTtl());
+	}
+
+	/**
+	 * SETTLE without waiting, so that a batch of settles is pipelined on the one connection.
+	 * @param eventId the event
+	 * @param bookingId the booking
+	 * @param outcome what Postgres decided
+	 * @param seats seats the booking asked for
+	 * @return what changed; completes exceptionally with a Lettuce exception when Valkey fails
+	 */
+	public CompletionStage<SettleResult> settleAsync(long eventId, UUID bookingId, LeaseOutcome outcome, int seats) {
+		return this.settleScript.settleAsync(this.connection, this.keys.event(eventId), bookingId, outcome, seats,
+				this.properties.settledTtl());
+	}
+
+	/**
+	 * The seats the gate may still hand out for an event.
+	 * @param eventId the event
+	 * @return the counter, or empty when it is not loaded
+	 */
+	public OptionalLong available(long eventId) {
+		String value = call(() -> this.connection.sync().get(this.keys.event(eventId).available()));
+		return (value != null) ? OptionalLong.of(Long.parseLong(value)) : OptionalLong.empty();
+	}
+
+	/**
+	 * Reads an event's version, then its leases, for a reconcile that follows a read of Postgres.
+	 * @param eventId the event
+	 * @return the version and the live leases
+	 */
+	public GateSnapshot snapshot(long eventId) {
+		ValkeyKeys.EventKeys eventKeys = this.keys.event(eventId);
+		return call(() -> {
+			RedisCommands<String, String> commands = this.connection.sync();
+			String version = commands.get(eventKeys.version());
+			Map<UUID, Integer> leases = new HashMap<>();
+			commands.hgetall(eventKeys.leases())
+				.forEach((id, seats) -> leases.put(UUID.fromString(id), Integer.parseInt(seats)));
+			return new GateSnapshot((version != null) ? Long.parseLong(version) : 0, leases);
+		});
+	}
+
+	/**
+	 * Bookings of an event whose lease has expired by Valkey's clock.
+	 * @param eventId the event
+	 * @param limit the most to return
+	 * @return booking ids, oldest expiry first
+	 */
+	public List<UUID> expiredLeases(long eventId, int limit) {
+		return call(() -> {
+			RedisCommands<String, String> commands = this.connection.sync();
+			List<String> time = commands.time();
+			long nowMs = Long.parseLong(time.get(0)) * 1000 + Long.parseLong(time.get(1)) / 1000;
+			return commands
+				.zrangebyscore(this.keys.event(eventId).leaseExpiry(), Range.create(0, nowMs),
+						io.lettuce.core.Limit.create(0, limit))
+				.stream()
+				.map(UUID::fromString)
+				.toList();
+		});
+	}
+
+	/**
+	 * RECONCILE: sets the counter to {@code capacityLeft − live leases not in Postgres} unless a settle happened since
+	 * {@link #snapshot}. Loads a missing counter the same way.
+	 * @param eventId the event
+	 * @param snapshotVersion the version from a {@link #snapshot} taken before Postgres was read
+	 * @param capacityLeft capacity − seats confirmed, read from Postgres after the snapshot
+	 * @param leasedAndInPostgres leased bookings that Postgres has already settled
+	 * @return what was done; STALE means retry on a later pass
+	 */
+	public ReconcileResult reconcile(long eventId, long snapshotVersion, long capacityLeft,
+			Collection<UUID> leasedAndInPostgres) {
+		return this.reconcileScript.reconcile(this.connection, this.keys.event(eventId), snapshotVersion, capacityLeft,
+				leasedAndInPostgres);
+	}
+
+	/**
+	 * Loads the counter of a new event that has no leases and no confirmed seats.
+	 * @param eventId the event
+	 * @param capacity its capacity in seats
+	 * @return what was done
+	 */
+	public ReconcileResult load(long eventId, long capacity) {
+		return reconcile(eventId, snapshot(eventId).version(), capacity, List.of());
+	}
+
+	private <T> T call(java.util.function.Supplier<T> command) {
+		try {
+			return command.get();
+		}
+		catch (RedisException ex) {
+			throw new ValkeyUnavailableException("Valkey (" + this.connection.name() + ") failed", ex);
+		}
+	}
+
+}

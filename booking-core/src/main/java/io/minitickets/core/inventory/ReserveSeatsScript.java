@@ -1,0 +1,38 @@
+package io.minitickets.core.inventory;
+
+import java.time.Duration;
+import java.util.List;
+import java.util.UUID;
+
+import io.lettuce.core.ScriptOutputType;
+import io.minitickets.core.valkey.LuaScript;
+import io.minitickets.core.valkey.ValkeyConnection;
+import io.minitickets.core.valkey.ValkeyKeys.EventKeys;
+import io.minitickets.core.valkey.ValkeyUnavailableException;
+
+/**
+ * {@code scripts/reserve-seats.lua}: RESERVE seats for one booking.
+ * <p>
+ * KEYS: avail, leases, lease-exp, settled. ARGV: booking id, seats, lease TTL (ms). Reply: {result 1 RESERVED | 0
+ * SOLD_OUT | -1 UNKNOWN, seats available after}.
+ */
+final class ReserveSeatsScript {
+
+	private final LuaScript script = LuaScript.load("reserve-seats.lua");
+
+	/**
+	 * @throws ValkeyUnavailableException when the gate's Valkey cannot answer in time
+	 */
+	Reservation reserve(ValkeyConnection connection, EventKeys keys, UUID bookingId, int seats, Duration leaseTtl) {
+		List<Long> reply = this.script.execute(connection, ScriptOutputType.MULTI,
+				new String[] { keys.available(), keys.leases(), keys.leaseExpiry(), keys.settled() },
+				bookingId.toString(), Integer.toString(seats), Long.toString(leaseTtl.toMillis()));
+		ReserveResult result = switch (reply.get(0).intValue()) {
+			case 1 -> ReserveResult.RESERVED;
+			case 0 -> ReserveResult.SOLD_OUT;
+			default -> ReserveResult.UNKNOWN;
+		};
+		return new Reservation(result, reply.get(1));
+	}
+
+}

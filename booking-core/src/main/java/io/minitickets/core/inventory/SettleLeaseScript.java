@@ -1,0 +1,50 @@
+package io.minitickets.core.inventory;
+
+import java.time.Duration;
+import java.util.List;
+import java.util.UUID;
+import java.util.concurrent.CompletionStage;
+
+import io.lettuce.core.ScriptOutputType;
+import io.minitickets.core.valkey.LuaScript;
+import io.minitickets.core.valkey.ValkeyConnection;
+import io.minitickets.core.valkey.ValkeyKeys.EventKeys;
+
+/**
+ * {@code scripts/settle-lease.lua}: SETTLE one booking's lease with Postgres's outcome, or RELEASE it.
+ * <p>
+ * KEYS: avail, leases, lease-exp, settled, version. ARGV: booking id, outcome, seats, settled TTL (ms). Reply: {1
+ * LEASE_SETTLED | 2 SETTLED_WITHOUT_LEASE | 0 UNCHANGED}.
+ */
+final class SettleLeaseScript {
+
+	private final LuaScript script = LuaScript.load("settle-lease.lua");
+
+	SettleResult settle(ValkeyConnection connection, EventKeys keys, UUID bookingId, LeaseOutcome outcome, int seats,
+			Duration settledTtl) {
+		List<Long> reply = this.script.execute(connection, ScriptOutputType.MULTI, keys.all(), args(bookingId,
+				outcome, seats, settledTtl));
+		return toResult(reply);
+	}
+
+	CompletionStage<SettleResult> settleAsync(ValkeyConnection connection, EventKeys keys, UUID bookingId,
+			LeaseOutcome outcome, int seats, Duration settledTtl) {
+		CompletionStage<List<Long>> reply = this.script.executeAsync(connection, ScriptOutputType.MULTI, keys.all(),
+				args(bookingId, outcome, seats, settledTtl));
+		return reply.thenApply(SettleLeaseScript::toResult);
+	}
+
+	private static String[] args(UUID bookingId, LeaseOutcome outcome, int seats, Duration settledTtl) {
+		return new String[] { bookingId.toString(), outcome.name(), Integer.toString(seats),
+				Long.toString(settledTtl.toMillis()) };
+	}
+
+	private static SettleResult toResult(List<Long> reply) {
+		return switch (reply.get(0).intValue()) {
+			case 1 -> SettleResult.LEASE_SETTLED;
+			case 2 -> SettleResult.SETTLED_WITHOUT_LEASE;
+			default -> SettleResult.UNCHANGED;
+		};
+	}
+
+}

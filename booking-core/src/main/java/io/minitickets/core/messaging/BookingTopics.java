@@ -1,0 +1,23 @@
+package io.minitickets.core.messaging;
+
+/**
+ * Names of the Kafka topics of the booking pipeline; the one place they are spelled.
+ */
+public final class BookingTopics {
+
+	/** Accepted booking requests, key = event id, value = {@link BookingRequested}. */
+	public static final String REQUESTED = "bookings.requested";
+
+	/** Outcomes decided by Postgres, key = event id, value = {@link BookingSettled}. */
+	public static final String SETTLED = "bookings.settled";
+
+	/** Records of {@link #REQUESTED} that could not be read or are invalid; same partition as the source. */
+	public static final String REQUESTED_DLT = "bookings.requested-dlt";
+
+	/** Consumer group of the booking workers. */
+	public static final String WORKER_GROUP = "booking-worker";
+
+	private BookingTopics() {
+	}
+
+}

@@ -1,0 +1,53 @@
+package io.minitickets.core.problem;
+
+import java.net.URI;
+
+/**
+ * Stable {@code type} URIs of the RFC 9457 problems the services answer; clients may switch on them.
+ *
+ * @see <a href="https://www.rfc-editor.org/rfc/rfc9457">RFC 9457, Problem Details for HTTP APIs</a>
+ */
+public final class ProblemTypes {
+
+	private static final String BASE = "https://minitickets.dev/problems/";
+
+	/** The request body or a parameter is malformed or out of range (400). */
+	public static final URI INVALID_REQUEST = URI.create(BASE + "invalid-request");
+
+	/** Missing, expired or forged credentials (401). */
+	public static final URI UNAUTHORIZED = URI.create(BASE + "unauthorized");
+
+	/** Authenticated, but not allowed (403). */
+	public static final URI FORBIDDEN = URI.create(BASE + "forbidden");
+
+	/** No such resource, or not the caller's (404). */
+	public static final URI NOT_FOUND = URI.create(BASE + "not-found");
+
+	/** Fewer seats left than asked for (409). */
+	public static final URI SOLD_OUT = URI.create(BASE + "sold-out");
+
+	/** The resource exists already (409). */
+	public static final URI CONFLICT = URI.create(BASE + "conflict");
+
+	/** The event's sale has not opened yet (409). */
+	public static final URI SALE_NOT_OPEN = URI.create(BASE + "sale-not-open");
+
+	/** Too many requests; retry after the Retry-After seconds (429). */
+	public static final URI RATE_LIMITED = URI.create(BASE + "rate-limited");
+
+	/** A dependency cannot answer now; retry after the Retry-After seconds (503). */
+	public static final URI UNAVAILABLE = URI.create(BASE + "unavailable");
+
+	/** The method is not supported on this resource (405), or the media type (415). */
+	public static final URI UNSUPPORTED = URI.create(BASE + "unsupported");
+
+	/** The request body is larger than allowed (413). */
+	public static final URI TOO_LARGE = URI.create(BASE + "too-large");
+
+	/** Something failed on our side (500). */
+	public static final URI INTERNAL = URI.create(BASE + "internal");
+
+	private ProblemTypes() {
+	}
+
+}

@@ -1,0 +1,83 @@
+package io.minitickets.core.status;
+
+import java.time.Duration;
+import java.util.Map;
+import java.util.Optional;
+import java.util.UUID;
+import java.util.concurrent.CompletionStage;
+
+import io.lettuce.core.RedisException;
+import io.minitickets.core.messaging.BookingStatus;
+import io.minitickets.core.messaging.RejectionReason;
+import io.minitickets.core.valkey.ValkeyConnection;
+import io.minitickets.core.valkey.ValkeyKeys;
+import io.minitickets.core.valkey.ValkeyUnavailableException;
+
+/**
+ * The status cache clients poll: the API writes PENDING before it publishes, the worker writes the outcome after the
+ * Postgres commit. Status only moves forward. Entries expire after the configured TTL; Postgres keeps the truth.
+ */
+public class BookingStatusCache {
+
+	private final ValkeyConnection connection;
+
+	private final ValkeyKeys keys;
+
+	private final Duration ttl;
+
+	private final PutStatusScript script = new PutStatusScript();
+
+	/**
+	 * @param connection the status cache's Valkey
+	 * @param keys the key schema
+	 * @param ttl how long an entry lives
+	 */
+	public BookingStatusCache(ValkeyConnection connection, ValkeyKeys keys, Duration ttl) {
+		this.connection = connection;
+		this.keys = keys;
+		this.ttl = ttl;
+	}
+
+	/**
+	 * Writes a status unless a final one is already there.
+	 * @param booking the booking and its status
+	 * @return true when written, false when a final status (or, for PENDING, any status) was already there
+	 * @throws ValkeyUnavailableException when Valkey cannot answer in time
+	 */
+	public boolean put(CachedBooking booking) {
+		return this.script.put(this.connection, this.keys.bookingStatus(booking.bookingId()), booking, this.ttl);
+	}
+
+	/**
+	 * Writes a status without waiting, so a batch of writes is pipelined.
+	 * @param booking the booking and its status
+	 * @return 1 when written; completes exceptionally with a Lettuce exception when Valkey fails
+	 */
+	public CompletionStage<Long> putAsync(CachedBooking booking) {
+		return this.script.putAsync(this.connection, this.keys.bookingStatus(booking.bookingId()), booking, this.ttl);
+	}
+
+	/**
+	 * Reads a booking's cached status.
+	 * @param bookingId the booking
+	 * @return the entry, or empty when there is none
+	 * @throws ValkeyUnavailableException when Valkey cannot answer in time
+	 */
+	public Optional<CachedBooking> get(UUID bookingId) {
+		Map<String, String> entry;
+		try {
+			entry = this.connection.sync().hgetall(this.keys.bookingStatus(bookingId));
+		}
+		catch (RedisException ex) {
+			throw new ValkeyUnavailableException("Valkey (" + this.connection.name() + ") failed to read a status", ex);
+		}
+		if (entry == null || !entry.containsKey("status")) {
+			return Optional.empty();
+		}
+		String reason = entry.getOrDefault("reason", "");
+		return Optional.of(new CachedBooking(bookingId, Long.parseLong(entry.get("event")),
+				Long.parseLong(entry.get("user")), Integer.parseInt(entry.get("quantity")),
+				BookingStatus.valueOf(entry.get("status")), reason.isEmpty() ? null : RejectionReason.valueOf(reason)));
+	}
+
+}

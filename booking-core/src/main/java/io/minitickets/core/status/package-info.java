@@ -1,0 +1,7 @@
+/**
+ * The booking status cache that clients poll.
+ */
+@NullMarked
+package io.minitickets.core.status;
+
+import org.jspecify.annotations.NullMarked;

@@ -1,0 +1,73 @@
+package io.minitickets.core.valkey;
+
+import java.util.UUID;
+
+/**
+ * The Valkey key schema (DESIGN.md, "Valkey key schema"). Every key of one event, one bucket or one booking shares a
+ * hash tag, so a script's keys always live on one cluster slot.
+ *
+ * @param prefix prepended to every key, outside the hash tag; empty in production
+ */
+public record ValkeyKeys(String prefix) {
+
+	/**
+	 * One token bucket: a hash {@code credit_ms}, {@code ts}.
+	 * @param scope what is limited, {@code book:user} or {@code login:ip}
+	 * @param id whose bucket: a user id or a client IP
+	 * @return {@code rl:{<scope>:<id>}}
+	 */
+	public String bucket(String scope, String id) {
+		return this.prefix + "rl:{" + scope + ":" + id + "}";
+	}
+
+	/**
+	 * The inventory keys of one event.
+	 * @param eventId the event
+	 * @return its keys
+	 */
+	public EventKeys event(long eventId) {
+		String base = this.prefix + "inv:{evt:" + eventId + "}:";
+		return new EventKeys(base + "avail", base + "leases", base + "lease-exp", base + "settled", base + "version");
+	}
+
+	/**
+	 * The status cache entry of one booking: a hash {@code status, event, user, quantity, reason}.
+	 * @param bookingId the booking
+	 * @return {@code bk:{<booking id>}}
+	 */
+	public String bookingStatus(UUID bookingId) {
+		return this.prefix + "bk:{" + bookingId + "}";
+	}
+
+	/**
+	 * One Idempotency-Key of one user: a string holding the booking id and its first final answer.
+	 * @param userId the user
+	 * @param key the client's Idempotency-Key header value
+	 * @return {@code idem:{user:<id>}:<key>}
+	 */
+	public String idempotency(long userId, String key) {
+		return this.prefix + "idem:{user:" + userId + "}:" + key;
+	}
+
+	/**
+	 * The inventory keys of one event, all under the hash tag {@code {evt:<id>}}.
+	 *
+	 * @param available integer: seats the gate may still hand out
+	 * @param leases hash booking id → seats reserved and not yet settled
+	 * @param leaseExpiry sorted set booking id → lease expiry (Valkey server time, ms since the epoch)
+	 * @param settled hash booking id → outcome, for settles already applied (makes lease-less settles idempotent)
+	 * @param version integer bumped by every settle and repair; the reconciler's compare-and-set reads it
+	 */
+	public record EventKeys(String available, String leases, String leaseExpiry, String settled, String version) {
+
+		/**
+		 * The keys in the order the inventory scripts take them as KEYS[1..5].
+		 * @return available, leases, leaseExpiry, settled, version
+		 */
+		public String[] all() {
+			return new String[] { this.available, this.leases, this.leaseExpiry, this.settled, this.version };
+		}
+
+	}
+
+}

@@ -1,0 +1,95 @@
+package io.minitickets.core.testing;
+
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.UUID;
+
+import org.springframework.test.context.DynamicPropertyRegistry;
+
+/**
+ * Where tests find the real Postgres and Valkey, from one place, and how they keep out of each other's way on a
+ * shared machine: a fresh database per call and a unique key prefix per test class.
+ * <p>
+ * Environment overrides: {@code MINITICKETS_TEST_POSTGRES_URL} (JDBC URL of a database the user may create
+ * databases from, default {@code jdbc:postgresql://127.0.0.1:5432/postgres}), {@code MINITICKETS_TEST_POSTGRES_USER}
+ * (default {@code postgres}), {@code MINITICKETS_TEST_VALKEY_URL} (default {@code redis://127.0.0.1:6379}).
+ */
+public final class TestInfrastructure {
+
+	private TestInfrastructure() {
+	}
+
+	/**
+	 * @return the admin JDBC URL
+	 */
+	public static String postgresAdminUrl() {
+		return env("MINITICKETS_TEST_POSTGRES_URL", "jdbc:postgresql://127.0.0.1:5432/postgres");
+	}
+
+	/**
+	 * @return the Postgres user
+	 */
+	public static String postgresUser() {
+		return env("MINITICKETS_TEST_POSTGRES_USER", "postgres");
+	}
+
+	/**
+	 * @return the Valkey URL
+	 */
+	public static String valkeyUrl() {
+		return env("MINITICKETS_TEST_VALKEY_URL", "redis://127.0.0.1:6379");
+	}
+
+	/**
+	 * A prefix no other test run uses, so tests never see each other's keys (and never need FLUSHDB).
+	 * @return for example {@code test-1a2b3c4d:}
+	 */
+	public static String uniqueKeyPrefix() {
+		return "test-" + UUID.randomUUID().toString().substring(0, 8) + ":";
+	}
+
+	/**
+	 * Creates an empty database that is dropped when the JVM exits.
+	 * @return its JDBC URL
+	 */
+	public static String createDatabase() {
+		String name = "mt_test_" + UUID.randomUUID().toString().replace("-", "").substring(0, 12);
+		execute("create database " + name);
+		Runtime.getRuntime().addShutdownHook(new Thread(() -> execute("drop database if exists " + name
+				+ " with (force)")));
+		String admin = postgresAdminUrl();
+		int slash = admin.lastIndexOf('/');
+		return admin.substring(0, slash + 1) + name;
+	}
+
+	/**
+	 * Points a Spring test at a fresh database and a unique key prefix on the real Valkey.
+	 * @param registry the test's dynamic properties
+	 */
+	public static void register(DynamicPropertyRegistry registry) {
+		String database = createDatabase();
+		String prefix = uniqueKeyPrefix();
+		registry.add("spring.datasource.url", () -> database);
+		registry.add("spring.datasource.username", TestInfrastructure::postgresUser);
+		registry.add("minitickets.valkey.url", TestInfrastructure::valkeyUrl);
+		registry.add("minitickets.valkey.key-prefix", () -> prefix);
+	}
+
+	private static void execute(String sql) {
+		try (Connection connection = DriverManager.getConnection(postgresAdminUrl(), postgresUser(), "");
+				Statement statement = connection.createStatement()) {
+			statement.execute(sql);
+		}
+		catch (SQLException ex) {
+			throw new IllegalStateException("Postgres at " + postgresAdminUrl() + " refused: " + sql, ex);
+		}
+	}
+
+	private static String env(String name, String fallback) {
+		String value = System.getenv(name);
+		return (value != null && !value.isBlank()) ? value : fallback;
+	}
+
+}
