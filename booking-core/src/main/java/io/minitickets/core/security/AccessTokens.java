@@ -1,6 +1,7 @@
 package io.minitickets.core.security;
 
 import java.nio.charset.StandardCharsets;
+import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 
@@ -41,6 +42,8 @@ public final class AccessTokens {
 
 	private final NimbusJwtEncoder encoder;
 
+	private final Clock clock;
+
 	/**
 	 * @param secret the signing key, at least {@link #MIN_SECRET_BYTES} bytes of UTF-8
 	 * @param ttl how long a minted token is valid
@@ -48,6 +51,17 @@ public final class AccessTokens {
 	 * @throws IllegalArgumentException when the secret is missing or too short
 	 */
 	public AccessTokens(String secret, Duration ttl, String issuer) {
+		this(secret, ttl, issuer, Clock.systemUTC());
+	}
+
+	/**
+	 * @param secret the signing key, at least {@link #MIN_SECRET_BYTES} bytes of UTF-8
+	 * @param ttl how long a minted token is valid
+	 * @param issuer the {@code iss} claim
+	 * @param clock what "now" is when minting (tests mint tokens that are already expired)
+	 * @throws IllegalArgumentException when the secret is missing or too short
+	 */
+	public AccessTokens(String secret, Duration ttl, String issuer, Clock clock) {
 		if (secret == null || secret.getBytes(StandardCharsets.UTF_8).length < MIN_SECRET_BYTES) {
 			throw new IllegalArgumentException("minitickets.jwt.secret (MINITICKETS_JWT_SECRET) must be set to at least "
 					+ MIN_SECRET_BYTES + " bytes");
@@ -55,6 +69,7 @@ public final class AccessTokens {
 		this.key = new SecretKeySpec(secret.getBytes(StandardCharsets.UTF_8), "HmacSHA256");
 		this.ttl = ttl;
 		this.issuer = issuer;
+		this.clock = clock;
 		this.encoder = new NimbusJwtEncoder(new ImmutableSecret<>(this.key));
 	}
 
@@ -74,7 +89,7 @@ public final class AccessTokens {
 	 * @return the token and its expiry
 	 */
 	public AccessToken mint(long userId, String email, String role) {
-		Instant now = Instant.now();
+		Instant now = this.clock.instant();
 		Instant expiresAt = now.plus(this.ttl);
 		JwtClaimsSet claims = JwtClaimsSet.builder()
 			.issuer(this.issuer)

@@ -1,6 +1,7 @@
 package io.minitickets.core.valkey;
 
 import java.time.Duration;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.ReentrantLock;
 
 import io.lettuce.core.ClientOptions;
@@ -20,9 +21,9 @@ import org.jspecify.annotations.Nullable;
  * <p>
  * Lettuce pipelines concurrent callers over the one connection, so every request thread shares it. Its defaults (60 s
  * command timeout, commands buffered while disconnected) would turn an outage into hangs; here commands time out after
- * the configured command timeout and are rejected at once while disconnected (DESIGN.md, invariant 6). The first
- * connection is made lazily so a service starts while Valkey is down; while one caller is connecting, others fail
- * immediately instead of queueing behind it.
+ * the configured command timeout and are rejected at once while disconnected (DESIGN.md, invariant 6). The connection
+ * is tried at construction and, if Valkey is down then, again on use, so a service starts while Valkey is down; while
+ * one caller connects, others wait for it at most the connect timeout.
  */
 public final class ValkeyConnection implements AutoCloseable {
 
@@ -31,6 +32,8 @@ public final class ValkeyConnection implements AutoCloseable {
 	private final RedisClient client;
 
 	private final ReentrantLock connectLock = new ReentrantLock();
+
+	private final Duration connectTimeout;
 
 	private volatile @Nullable StatefulRedisConnection<String, String> connection;
 
@@ -53,6 +56,13 @@ public final class ValkeyConnection implements AutoCloseable {
 			.timeoutOptions(TimeoutOptions.enabled(commandTimeout))
 			.socketOptions(SocketOptions.builder().connectTimeout(connectTimeout).keepAlive(true).build())
 			.build());
+		this.connectTimeout = connectTimeout;
+		try {
+			connection();
+		}
+		catch (ValkeyUnavailableException ex) {
+			// Started while Valkey is down: the next command tries again.
+		}
 	}
 
 	/**
@@ -86,9 +96,15 @@ public final class ValkeyConnection implements AutoCloseable {
 		if (current != null) {
 			return current;
 		}
-		if (!this.connectLock.tryLock()) {
-			throw new ValkeyUnavailableException("Valkey (" + this.name + ") is being connected", new RedisException(
-					"connect in progress"));
+		try {
+			if (!this.connectLock.tryLock(this.connectTimeout.toMillis(), TimeUnit.MILLISECONDS)) {
+				throw new ValkeyUnavailableException("Valkey (" + this.name + ") is being connected",
+						new RedisException("connect in progress"));
+			}
+		}
+		catch (InterruptedException ex) {
+			Thread.currentThread().interrupt();
+			throw new ValkeyUnavailableException("Valkey (" + this.name + ") connect interrupted", new RedisException(ex));
 		}
 		try {
 			if (this.connection == null) {

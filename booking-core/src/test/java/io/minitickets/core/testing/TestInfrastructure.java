@@ -69,12 +69,33 @@ public final class TestInfrastructure {
 	 * @param registry the test's dynamic properties
 	 */
 	public static void register(DynamicPropertyRegistry registry) {
-		String database = createDatabase();
+		registerDatabase(registry);
 		String prefix = uniqueKeyPrefix();
-		registry.add("spring.datasource.url", () -> database);
-		registry.add("spring.datasource.username", TestInfrastructure::postgresUser);
 		registry.add("minitickets.valkey.url", TestInfrastructure::valkeyUrl);
 		registry.add("minitickets.valkey.key-prefix", () -> prefix);
+	}
+
+	/**
+	 * Points a Spring test at a fresh database only, for tests that choose their own Valkey.
+	 * @param registry the test's dynamic properties
+	 */
+	public static void registerDatabase(DynamicPropertyRegistry registry) {
+		String database = createDatabase();
+		registry.add("spring.datasource.url", () -> database);
+		registry.add("spring.datasource.username", TestInfrastructure::postgresUser);
+	}
+
+	/**
+	 * A TCP port on 127.0.0.1 that nothing listens on: connections to it are refused at once.
+	 * @return the port
+	 */
+	public static int closedPort() {
+		try (java.net.ServerSocket socket = new java.net.ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress())) {
+			return socket.getLocalPort();
+		}
+		catch (java.io.IOException ex) {
+			throw new java.io.UncheckedIOException(ex);
+		}
 	}
 
 	private static void execute(String sql) {

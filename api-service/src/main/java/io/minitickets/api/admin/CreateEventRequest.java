@@ -1,0 +1,28 @@
+package io.minitickets.api.admin;
+
+import java.time.Instant;
+
+import jakarta.validation.constraints.Max;
+import jakarta.validation.constraints.NotBlank;
+import jakarta.validation.constraints.NotNull;
+import jakarta.validation.constraints.Positive;
+import jakarta.validation.constraints.Size;
+import org.jspecify.annotations.Nullable;
+
+/**
+ * The body of {@code POST /api/admin/events}.
+ *
+ * @param name the event's name
+ * @param capacity seats in all, 1 to 1,000,000
+ * @param saleOpensAt when bookings start (ISO-8601 instant)
+ * @param perUserLimit the most seats one user may hold; absent for no limit
+ * @param maxPerOrder the most seats per booking; absent for 10
+ */
+record CreateEventRequest(@NotBlank @Size(max = 200) String name, @NotNull @Positive @Max(1_000_000) Integer capacity,
+		@NotNull Instant saleOpensAt, @Nullable @Positive Integer perUserLimit,
+		@Nullable @Positive @Max(1_000) Integer maxPerOrder) {
+
+	/** The per-order maximum when the request gives none (DESIGN.md: 1–10 seats per order). */
+	static final int DEFAULT_MAX_PER_ORDER = 10;
+
+}

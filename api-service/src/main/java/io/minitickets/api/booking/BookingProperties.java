@@ -1,0 +1,19 @@
+package io.minitickets.api.booking;
+
+import java.time.Duration;
+
+import org.springframework.boot.context.properties.ConfigurationProperties;
+import org.springframework.boot.context.properties.bind.DefaultValue;
+
+/**
+ * The booking path ({@code minitickets.booking.*}).
+ *
+ * @param sendTimeout the most a request waits for the broker's acknowledgement before it answers 503; a little above
+ * the producer's {@code delivery.timeout.ms}, so the producer gives up first
+ * @param unavailableRetryAfter the Retry-After of a 503 when Kafka could not take a booking
+ * @param idempotencyTtl how long an Idempotency-Key and its first answer are kept (DESIGN.md: 24 h)
+ */
+@ConfigurationProperties("minitickets.booking")
+public record BookingProperties(@DefaultValue("6s") Duration sendTimeout,
+		@DefaultValue("2s") Duration unavailableRetryAfter, @DefaultValue("24h") Duration idempotencyTtl) {
+}

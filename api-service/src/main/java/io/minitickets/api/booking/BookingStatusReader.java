@@ -1,0 +1,79 @@
+package io.minitickets.api.booking;
+
+import java.util.List;
+import java.util.Optional;
+import java.util.UUID;
+
+import io.minitickets.api.system.ApiException;
+import io.minitickets.api.system.Problems;
+import io.minitickets.core.status.BookingStatusCache;
+import io.minitickets.core.status.CachedBooking;
+import io.minitickets.core.valkey.ValkeyUnavailableException;
+import org.springframework.stereotype.Component;
+
+/**
+ * Answers status polls: the Valkey status cache first, then Postgres. Only the owner sees a booking; for anyone else
+ * it does not exist. Status only moves forward: a PENDING cache entry is checked against Postgres, which may already
+ * hold the outcome when the worker could not update the cache.
+ */
+@Component
+class BookingStatusReader {
+
+	private static final long UNKNOWN_RETRY_AFTER_SECONDS = 1;
+
+	private final BookingStatusCache cache;
+
+	private final BookingQueries queries;
+
+	BookingStatusReader(BookingStatusCache cache, BookingQueries queries) {
+		this.cache = cache;
+		this.queries = queries;
+	}
+
+	/**
+	 * @param bookingId the booking
+	 * @param userId the caller
+	 * @return the booking
+	 * @throws ApiException 404 when it is not the caller's or does not exist; 503 when neither the cache nor Postgres
+	 * knows it and Valkey is unreachable (it may still be pending)
+	 */
+	BookingView read(UUID bookingId, long userId) {
+		Optional<CachedBooking> cached;
+		try {
+			cached = this.cache.get(bookingId);
+		}
+		catch (ValkeyUnavailableException ex) {
+			return this.queries.find(bookingId, userId)
+				.map(BookingView::of)
+				.orElseThrow(() -> Problems.unavailable(
+						"The status of booking " + bookingId + " is unknown right now; try again shortly.",
+						UNKNOWN_RETRY_AFTER_SECONDS));
+		}
+		if (cached.isPresent() && cached.get().userId() != userId) {
+			throw notFound(bookingId);
+		}
+		if (cached.isPresent() && cached.get().status().isFinal()) {
+			return BookingView.of(cached.get());
+		}
+		Optional<CachedBooking> settled = this.queries.find(bookingId, userId);
+		if (settled.isPresent()) {
+			return BookingView.of(settled.get());
+		}
+		return cached.map(BookingView::of).orElseThrow(() -> notFound(bookingId));
+	}
+
+	/**
+	 * @param userId the caller
+	 * @param page page number from 0
+	 * @param size page size
+	 * @return the caller's settled bookings, newest first
+	 */
+	List<BookingView> listOwn(long userId, int page, int size) {
+		return this.queries.listOwn(userId, size, page * size).stream().map(BookingView::of).toList();
+	}
+
+	private static ApiException notFound(UUID bookingId) {
+		return Problems.notFound("No booking " + bookingId + ".");
+	}
+
+}

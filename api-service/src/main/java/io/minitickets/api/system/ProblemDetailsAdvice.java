@@ -1,0 +1,157 @@
+package io.minitickets.api.system;
+
+import java.net.URI;
+import java.util.stream.Collectors;
+
+import io.minitickets.core.problem.ProblemTypes;
+import org.jspecify.annotations.Nullable;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.springframework.http.HttpHeaders;
+import org.springframework.http.HttpStatus;
+import org.springframework.http.HttpStatusCode;
+import org.springframework.http.ProblemDetail;
+import org.springframework.http.ResponseEntity;
+import org.springframework.http.converter.HttpMessageNotReadableException;
+import org.springframework.web.bind.MethodArgumentNotValidException;
+import org.springframework.web.bind.annotation.ExceptionHandler;
+import org.springframework.web.bind.annotation.RestControllerAdvice;
+import org.springframework.web.context.request.WebRequest;
+import org.springframework.web.method.annotation.MethodArgumentTypeMismatchException;
+import org.springframework.web.servlet.mvc.method.annotation.ResponseEntityExceptionHandler;
+import tools.jackson.core.JacksonException;
+import tools.jackson.databind.exc.MismatchedInputException;
+
+/**
+ * Every error the API answers is an RFC 9457 problem with a stable type and a precise detail; never a stack trace,
+ * never a 500 for a client's mistake.
+ */
+@RestControllerAdvice
+class ProblemDetailsAdvice extends ResponseEntityExceptionHandler {
+
+	private static final Logger logger = LoggerFactory.getLogger(ProblemDetailsAdvice.class);
+
+	@ExceptionHandler(ApiException.class)
+	ResponseEntity<ProblemDetail> handleApiException(ApiException ex) {
+		ProblemDetail problem = ProblemDetail.forStatusAndDetail(ex.getStatus(), ex.getMessage());
+		problem.setType(ex.getType());
+		problem.setTitle(ex.getTitle());
+		ex.getProperties().forEach(problem::setProperty);
+		HttpHeaders headers = new HttpHeaders();
+		if (ex.getRetryAfterSeconds() != null) {
+			headers.set(HttpHeaders.RETRY_AFTER, Long.toString(ex.getRetryAfterSeconds()));
+		}
+		return ResponseEntity.status(ex.getStatus()).headers(headers).body(problem);
+	}
+
+	@ExceptionHandler(MethodArgumentTypeMismatchException.class)
+	ResponseEntity<ProblemDetail> handleTypeMismatch(MethodArgumentTypeMismatchException ex) {
+		Class<?> required = ex.getRequiredType();
+		String expected = (required != null) ? required.getSimpleName() : "another type";
+		return handleApiException(Problems.badRequest("'" + ex.getName() + "' must be a valid " + expected
+				.toLowerCase() + ", not '" + ex.getValue() + "'."));
+	}
+
+	@ExceptionHandler(Exception.class)
+	ResponseEntity<ProblemDetail> handleUnexpected(Exception ex) {
+		logger.error("Unexpected failure", ex);
+		return handleApiException(new ApiException(HttpStatus.INTERNAL_SERVER_ERROR, ProblemTypes.INTERNAL,
+				"Internal error", "Something failed on our side; nothing was accepted.", null));
+	}
+
+	@Override
+	protected @Nullable ResponseEntity<Object> handleHttpMessageNotReadable(HttpMessageNotReadableException ex,
+			HttpHeaders headers, HttpStatusCode status, WebRequest request) {
+		RequestTooLargeException tooLarge = findCause(ex, RequestTooLargeException.class);
+		if (tooLarge != null) {
+			return toEntity(tooLarge.problem());
+		}
+		return toEntity(Problems.badRequest(describe(ex)));
+	}
+
+	@Override
+	protected @Nullable ResponseEntity<Object> handleMethodArgumentNotValid(MethodArgumentNotValidException ex,
+			HttpHeaders headers, HttpStatusCode status, WebRequest request) {
+		String detail = ex.getBindingResult()
+			.getFieldErrors()
+			.stream()
+			.map((error) -> "'" + error.getField() + "' " + error.getDefaultMessage())
+			.sorted()
+			.collect(Collectors.joining("; "));
+		return toEntity(Problems.badRequest(detail.isEmpty() ? "The request body is invalid." : detail + "."));
+	}
+
+	@Override
+	protected ResponseEntity<Object> handleExceptionInternal(Exception ex, @Nullable Object body, HttpHeaders headers,
+			HttpStatusCode statusCode, WebRequest request) {
+		if (body instanceof ProblemDetail problem && URI.create("about:blank").equals(problem.getType())) {
+			problem.setType(typeFor(statusCode));
+		}
+		return super.handleExceptionInternal(ex, body, headers, statusCode, request);
+	}
+
+	@SuppressWarnings("unchecked")
+	private ResponseEntity<Object> toEntity(ApiException ex) {
+		return (ResponseEntity<Object>) (ResponseEntity<?>) handleApiException(ex);
+	}
+
+	private static String describe(HttpMessageNotReadableException ex) {
+		MismatchedInputException mismatch = findCause(ex, MismatchedInputException.class);
+		if (mismatch != null && !mismatch.getPath().isEmpty()) {
+			String field = mismatch.getPath()
+				.stream()
+				.map((ref) -> (ref.getPropertyName() != null) ? ref.getPropertyName() : "[" + ref.getIndex() + "]")
+				.collect(Collectors.joining("."));
+			Class<?> target = mismatch.getTargetType();
+			String expected = (target != null) ? expectedType(target) : "a value of another type";
+			return "'" + field + "' must be " + expected + ".";
+		}
+		JacksonException json = findCause(ex, JacksonException.class);
+		if (json != null) {
+			return "The request body is not valid JSON: " + json.getOriginalMessage();
+		}
+		return "The request body is missing or unreadable.";
+	}
+
+	private static String expectedType(Class<?> target) {
+		if (target == int.class || target == Integer.class || target == long.class || target == Long.class) {
+			return "an integer";
+		}
+		if (target == String.class) {
+			return "a string";
+		}
+		if (target == java.time.Instant.class) {
+			return "an ISO-8601 instant such as 2026-12-01T10:00:00Z";
+		}
+		if (target == boolean.class || target == Boolean.class) {
+			return "true or false";
+		}
+		return "a " + target.getSimpleName();
+	}
+
+	private static URI typeFor(HttpStatusCode status) {
+		return switch (status.value()) {
+			case 400 -> ProblemTypes.INVALID_REQUEST;
+			case 401 -> ProblemTypes.UNAUTHORIZED;
+			case 403 -> ProblemTypes.FORBIDDEN;
+			case 404 -> ProblemTypes.NOT_FOUND;
+			case 405, 406, 415 -> ProblemTypes.UNSUPPORTED;
+			case 413 -> ProblemTypes.TOO_LARGE;
+			case 503 -> ProblemTypes.UNAVAILABLE;
+			default -> (status.is4xxClientError()) ? ProblemTypes.INVALID_REQUEST : ProblemTypes.INTERNAL;
+		};
+	}
+
+	private static <T extends Throwable> @Nullable T findCause(Throwable ex, Class<T> type) {
+		for (Throwable current = ex; current != null; current = current.getCause()) {
+			if (type.isInstance(current)) {
+				return type.cast(current);
+			}
+			if (current.getCause() == current) {
+				break;
+			}
+		}
+		return null;
+	}
+
+}

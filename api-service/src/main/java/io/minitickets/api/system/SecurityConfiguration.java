@@ -1,0 +1,81 @@
+package io.minitickets.api.system;
+
+import io.minitickets.core.problem.ProblemTypes;
+import io.minitickets.core.security.AccessTokenProperties;
+import io.minitickets.core.security.AccessTokens;
+import org.springframework.boot.context.properties.EnableConfigurationProperties;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
+import org.springframework.http.HttpMethod;
+import org.springframework.http.HttpStatus;
+import org.springframework.security.config.annotation.web.builders.HttpSecurity;
+import org.springframework.security.config.http.SessionCreationPolicy;
+import org.springframework.security.crypto.factory.PasswordEncoderFactories;
+import org.springframework.security.crypto.password.PasswordEncoder;
+import org.springframework.security.oauth2.jwt.JwtDecoder;
+import org.springframework.security.oauth2.server.resource.authentication.JwtAuthenticationConverter;
+import org.springframework.security.oauth2.server.resource.authentication.JwtGrantedAuthoritiesConverter;
+import org.springframework.security.web.AuthenticationEntryPoint;
+import org.springframework.security.web.SecurityFilterChain;
+import org.springframework.security.web.access.AccessDeniedHandler;
+
+/**
+ * Stateless JWT security: login and event reads are public, bookings need a token, administration needs role ADMIN.
+ * Failures are problems: 401 (with {@code WWW-Authenticate: Bearer}) and 403.
+ */
+@Configuration(proxyBeanMethods = false)
+@EnableConfigurationProperties(AccessTokenProperties.class)
+class SecurityConfiguration {
+
+	@Bean
+	AccessTokens accessTokens(AccessTokenProperties properties) {
+		return new AccessTokens(properties);
+	}
+
+	@Bean
+	JwtDecoder jwtDecoder(AccessTokens accessTokens) {
+		return accessTokens.decoder();
+	}
+
+	@Bean
+	PasswordEncoder passwordEncoder() {
+		return PasswordEncoderFactories.createDelegatingPasswordEncoder();
+	}
+
+	@Bean
+	SecurityFilterChain apiSecurity(HttpSecurity http, ProblemWriter problemWriter) throws Exception {
+		AuthenticationEntryPoint unauthorized = (request, response, ex) -> {
+			response.setHeader("WWW-Authenticate", "Bearer");
+			problemWriter.write(response, new ApiException(HttpStatus.UNAUTHORIZED, ProblemTypes.UNAUTHORIZED,
+					"Unauthorized", "A valid, unexpired Bearer token is required.", null));
+		};
+		AccessDeniedHandler forbidden = (request, response, ex) -> problemWriter.write(response,
+				new ApiException(HttpStatus.FORBIDDEN, ProblemTypes.FORBIDDEN, "Forbidden",
+						"This needs role ADMIN.", null));
+		JwtGrantedAuthoritiesConverter authorities = new JwtGrantedAuthoritiesConverter();
+		authorities.setAuthoritiesClaimName(AccessTokens.ROLE_CLAIM);
+		authorities.setAuthorityPrefix("ROLE_");
+		JwtAuthenticationConverter converter = new JwtAuthenticationConverter();
+		converter.setJwtGrantedAuthoritiesConverter(authorities);
+		http.csrf((csrf) -> csrf.disable())
+			.sessionManagement((session) -> session.sessionCreationPolicy(SessionCreationPolicy.STATELESS))
+			.authorizeHttpRequests((requests) -> requests.requestMatchers(HttpMethod.POST, "/api/auth/login")
+				.permitAll()
+				.requestMatchers(HttpMethod.GET, "/api/events", "/api/events/*")
+				.permitAll()
+				.requestMatchers("/actuator/**", "/error")
+				.permitAll()
+				.requestMatchers("/api/admin/**")
+				.hasRole("ADMIN")
+				.anyRequest()
+				.authenticated())
+			.oauth2ResourceServer((resourceServer) -> resourceServer
+				.jwt((jwt) -> jwt.jwtAuthenticationConverter(converter))
+				.authenticationEntryPoint(unauthorized)
+				.accessDeniedHandler(forbidden))
+			.exceptionHandling((exceptions) -> exceptions.authenticationEntryPoint(unauthorized)
+				.accessDeniedHandler(forbidden));
+		return http.build();
+	}
+
+}

@@ -1,0 +1,52 @@
+package io.minitickets.api.system;
+
+import java.time.Duration;
+import java.util.Map;
+
+import io.minitickets.api.booking.BookingProperties;
+import io.minitickets.api.event.EventProperties;
+import io.minitickets.api.ratelimit.RateLimitProperties;
+import org.junit.jupiter.api.Test;
+import org.springframework.boot.context.properties.bind.Binder;
+import org.springframework.boot.context.properties.source.MapConfigurationPropertySource;
+import org.springframework.util.unit.DataSize;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * The defaults of api-service's configuration are the documented ones (DESIGN.md, "Defaults").
+ */
+class ApiPropertiesDefaultsTests {
+
+	private final Binder binder = new Binder(new MapConfigurationPropertySource(Map.of()));
+
+	@Test
+	void rateLimitDefaultsAreTheDesignsBuckets() {
+		RateLimitProperties properties = bind("minitickets.rate-limit", RateLimitProperties.class);
+
+		assertThat(properties.bookingCapacity()).isEqualTo(10);
+		assertThat(properties.bookingRefillInterval()).isEqualTo(Duration.ofSeconds(1));
+		assertThat(properties.loginCapacity()).isEqualTo(20);
+		assertThat(properties.loginRefillInterval()).isEqualTo(Duration.ofSeconds(3));
+		assertThat(properties.trustProxyHops()).isZero();
+	}
+
+	@Test
+	void bookingDefaultsKeepIdempotencyKeysForADay() {
+		BookingProperties properties = bind("minitickets.booking", BookingProperties.class);
+
+		assertThat(properties.idempotencyTtl()).isEqualTo(Duration.ofHours(24));
+		assertThat(properties.sendTimeout()).isEqualTo(Duration.ofSeconds(6));
+	}
+
+	@Test
+	void eventCacheAndBodyLimitDefaults() {
+		assertThat(bind("minitickets.events", EventProperties.class).cacheTtl()).isEqualTo(Duration.ofSeconds(2));
+		assertThat(bind("minitickets.api", ApiProperties.class).maxRequestBytes()).isEqualTo(DataSize.ofKilobytes(16));
+	}
+
+	private <T> T bind(String prefix, Class<T> type) {
+		return this.binder.bindOrCreate(prefix, type);
+	}
+
+}

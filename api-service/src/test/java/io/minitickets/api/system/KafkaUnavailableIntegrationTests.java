@@ -1,0 +1,64 @@
+package io.minitickets.api.system;
+
+import java.net.http.HttpResponse;
+import java.time.Duration;
+import java.time.Instant;
+
+import io.minitickets.api.ApiClient;
+import io.minitickets.api.ApiIntegrationTest;
+import io.minitickets.core.inventory.InventoryGate;
+import io.minitickets.core.testing.TestInfrastructure;
+import org.junit.jupiter.api.Test;
+import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.boot.test.context.SpringBootTest;
+import org.springframework.boot.test.context.SpringBootTest.WebEnvironment;
+import org.springframework.boot.test.web.server.LocalServerPort;
+import org.springframework.jdbc.core.simple.JdbcClient;
+import org.springframework.test.context.DynamicPropertyRegistry;
+import org.springframework.test.context.DynamicPropertySource;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * A 202 is a promise (DESIGN.md invariant 2): when the broker cannot take a booking, the API answers 503 with
+ * Retry-After within the producer's timeouts and gives the lease back.
+ */
+@SpringBootTest(webEnvironment = WebEnvironment.RANDOM_PORT,
+		properties = { "management.server.port=0", "minitickets.jwt.secret=" + ApiIntegrationTest.SECRET,
+				"minitickets.topics.partitions=1" })
+class KafkaUnavailableIntegrationTests {
+
+	@LocalServerPort
+	private int port;
+
+	@Autowired
+	private InventoryGate gate;
+
+	@Autowired
+	private JdbcClient jdbc;
+
+	@DynamicPropertySource
+	static void kafkaDown(DynamicPropertyRegistry registry) {
+		TestInfrastructure.register(registry);
+		int closed = TestInfrastructure.closedPort();
+		registry.add("spring.kafka.bootstrap-servers", () -> "127.0.0.1:" + closed);
+	}
+
+	@Test
+	void answers503WithinTheSendTimeoutAndGivesTheLeaseBack() {
+		long eventId = this.jdbc.sql("insert into events (name, capacity, sale_opens_at) values ('e', 3, now())"
+				+ " returning id").query(Long.class).single();
+		this.gate.load(eventId, 3);
+		Instant start = Instant.now();
+
+		HttpResponse<String> response = new ApiClient(this.port).post("/api/events/" + eventId + "/bookings",
+				"{\"quantity\":2}", ApiIntegrationTest.mint(7));
+
+		assertThat(response.statusCode()).isEqualTo(503);
+		assertThat(response.headers().firstValue("Retry-After")).hasValue("2");
+		assertThat(Duration.between(start, Instant.now())).isLessThan(Duration.ofSeconds(10));
+		assertThat(this.gate.available(eventId)).hasValue(3);
+		assertThat(this.gate.snapshot(eventId).leases()).isEmpty();
+	}
+
+}

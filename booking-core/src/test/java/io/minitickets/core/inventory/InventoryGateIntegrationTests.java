@@ -1,0 +1,194 @@
+package io.minitickets.core.inventory;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.UUID;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.atomic.AtomicLong;
+
+import io.minitickets.core.testing.TestInfrastructure;
+import io.minitickets.core.testing.TestValkey;
+import io.minitickets.core.valkey.ValkeyConnection;
+import io.minitickets.core.valkey.ValkeyUnavailableException;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
+
+/**
+ * The gate's scripts against the real Valkey: RESERVE, SETTLE (decided by the lease), RECONCILE's compare-and-set.
+ */
+class InventoryGateIntegrationTests {
+
+	private static final AtomicLong EVENT_IDS = new AtomicLong(1);
+
+	private static TestValkey valkey;
+
+	private static ValkeyConnection connection;
+
+	private static InventoryGate gate;
+
+	@BeforeAll
+	static void connect() {
+		valkey = new TestValkey();
+		connection = valkey.connect("gate");
+		gate = new InventoryGate(connection, valkey.keys(),
+				new GateProperties(true, Duration.ofMinutes(10), Duration.ofHours(24)));
+	}
+
+	@AfterAll
+	static void close() {
+		connection.close();
+		valkey.close();
+	}
+
+	@Test
+	void answersUnknownForAnEventWhoseCounterIsNotLoaded() {
+		Reservation reservation = gate.reserve(newEvent(), UUID.randomUUID(), 1);
+
+		assertThat(reservation.result()).isEqualTo(ReserveResult.UNKNOWN);
+	}
+
+	@Test
+	void reservesUntilSoldOutAndNeverGoesBelowZero() {
+		long event = loadedEvent(3);
+
+		assertThat(gate.reserve(event, UUID.randomUUID(), 2).result()).isEqualTo(ReserveResult.RESERVED);
+		Reservation tooMany = gate.reserve(event, UUID.randomUUID(), 2);
+		assertThat(tooMany.result()).isEqualTo(ReserveResult.SOLD_OUT);
+		assertThat(tooMany.available()).isEqualTo(1);
+		assertThat(gate.reserve(event, UUID.randomUUID(), 1).result()).isEqualTo(ReserveResult.RESERVED);
+		assertThat(gate.reserve(event, UUID.randomUUID(), 1).result()).isEqualTo(ReserveResult.SOLD_OUT);
+		assertThat(gate.available(event)).hasValue(0);
+	}
+
+	@Test
+	void reservesOncePerBookingId() {
+		long event = loadedEvent(5);
+		UUID booking = UUID.randomUUID();
+
+		gate.reserve(event, booking, 2);
+		gate.reserve(event, booking, 2);
+
+		assertThat(gate.available(event)).hasValue(3);
+		assertThat(gate.snapshot(event).leases()).containsOnlyKeys(booking);
+	}
+
+	@Test
+	void hands16SeatsTo16Of200ConcurrentReservers() throws Exception {
+		long event = loadedEvent(16);
+		CountDownLatch start = new CountDownLatch(1);
+		List<Future<Reservation>> results = new ArrayList<>();
+		try (ExecutorService threads = Executors.newVirtualThreadPerTaskExecutor()) {
+			for (int i = 0; i < 200; i++) {
+				results.add(threads.submit(() -> {
+					start.await();
+					return gate.reserve(event, UUID.randomUUID(), 1);
+				}));
+			}
+			start.countDown();
+		}
+		int reserved = 0;
+		for (Future<Reservation> result : results) {
+			reserved += (result.get().result() == ReserveResult.RESERVED) ? 1 : 0;
+		}
+		assertThat(reserved).isEqualTo(16);
+		assertThat(gate.available(event)).hasValue(0);
+	}
+
+	@Test
+	void aConfirmKeepsTheSeatsAndARejectGivesThemBackOnceEach() {
+		long event = loadedEvent(5);
+		UUID confirmed = UUID.randomUUID();
+		UUID rejected = UUID.randomUUID();
+		gate.reserve(event, confirmed, 2);
+		gate.reserve(event, rejected, 2);
+
+		assertThat(gate.settle(event, confirmed, LeaseOutcome.CONFIRMED, 2)).isEqualTo(SettleResult.LEASE_SETTLED);
+		assertThat(gate.settle(event, rejected, LeaseOutcome.REJECTED, 2)).isEqualTo(SettleResult.LEASE_SETTLED);
+		assertThat(gate.settle(event, rejected, LeaseOutcome.REJECTED, 2)).isEqualTo(SettleResult.UNCHANGED);
+		assertThat(gate.settle(event, confirmed, LeaseOutcome.CONFIRMED, 2)).isEqualTo(SettleResult.UNCHANGED);
+
+		assertThat(gate.available(event)).hasValue(3);
+		assertThat(gate.snapshot(event).leases()).isEmpty();
+	}
+
+	@Test
+	void aConfirmWithoutALeaseTakesSeatsOnceAndNeverBelowZero() {
+		long event = loadedEvent(3);
+		UUID ungated = UUID.randomUUID();
+
+		assertThat(gate.settle(event, ungated, LeaseOutcome.CONFIRMED, 2))
+			.isEqualTo(SettleResult.SETTLED_WITHOUT_LEASE);
+		gate.settle(event, ungated, LeaseOutcome.CONFIRMED, 2);
+		assertThat(gate.available(event)).hasValue(1);
+		gate.settle(event, UUID.randomUUID(), LeaseOutcome.CONFIRMED, 5);
+		assertThat(gate.available(event)).hasValue(0);
+		gate.settle(event, UUID.randomUUID(), LeaseOutcome.REJECTED, 5);
+		assertThat(gate.available(event)).hasValue(0);
+	}
+
+	@Test
+	void aReleasedBookingThatLaterReachesPostgresIsStillSettled() {
+		long event = loadedEvent(4);
+		UUID booking = UUID.randomUUID();
+		gate.reserve(event, booking, 1);
+
+		assertThat(gate.settle(event, booking, LeaseOutcome.RELEASED, 1)).isEqualTo(SettleResult.LEASE_SETTLED);
+		assertThat(gate.available(event)).hasValue(4);
+		assertThat(gate.settle(event, booking, LeaseOutcome.CONFIRMED, 1))
+			.isEqualTo(SettleResult.SETTLED_WITHOUT_LEASE);
+		assertThat(gate.available(event)).hasValue(3);
+	}
+
+	@Test
+	void reconcileLoadsRepairsAndRefusesAfterARacingSettle() {
+		long event = newEvent();
+		UUID leased = UUID.randomUUID();
+		assertThat(gate.reconcile(event, gate.snapshot(event).version(), 10, List.of()).kind())
+			.isEqualTo(ReconcileResult.Kind.LOADED);
+		gate.reserve(event, leased, 3);
+		connection.sync().set(valkey.keys().event(event).available(), "9");
+
+		GateSnapshot snapshot = gate.snapshot(event);
+		gate.settle(event, UUID.randomUUID(), LeaseOutcome.CONFIRMED, 1);
+		ReconcileResult stale = gate.reconcile(event, snapshot.version(), 10, List.of());
+		assertThat(stale.kind()).isEqualTo(ReconcileResult.Kind.STALE);
+
+		ReconcileResult repaired = gate.reconcile(event, gate.snapshot(event).version(), 9, List.of());
+		assertThat(repaired.kind()).isEqualTo(ReconcileResult.Kind.REPAIRED);
+		assertThat(repaired.before()).isEqualTo(8);
+		assertThat(repaired.truth()).isEqualTo(6);
+		assertThat(gate.available(event)).hasValue(6);
+		ReconcileResult excluding = gate.reconcile(event, gate.snapshot(event).version(), 9, List.of(leased));
+		assertThat(excluding.truth()).isEqualTo(9);
+	}
+
+	@Test
+	void throwsUnavailableWithinTheCommandTimeoutWhenValkeyIsUnreachable() {
+		try (ValkeyConnection down = valkey.connect("gate", "redis://127.0.0.1:" + TestInfrastructure.closedPort())) {
+			InventoryGate unreachable = new InventoryGate(down, valkey.keys(),
+					new GateProperties(true, Duration.ofMinutes(10), Duration.ofHours(24)));
+
+			assertThatExceptionOfType(ValkeyUnavailableException.class)
+				.isThrownBy(() -> unreachable.reserve(1, UUID.randomUUID(), 1));
+		}
+	}
+
+	private static long newEvent() {
+		return EVENT_IDS.getAndIncrement();
+	}
+
+	private static long loadedEvent(int capacity) {
+		long event = newEvent();
+		gate.load(event, capacity);
+		return event;
+	}
+
+}

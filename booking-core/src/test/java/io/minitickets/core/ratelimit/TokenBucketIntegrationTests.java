@@ -1,0 +1,139 @@
+package io.minitickets.core.ratelimit;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.atomic.AtomicInteger;
+
+import io.minitickets.core.testing.TestValkey;
+import io.minitickets.core.valkey.ValkeyConnection;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * DESIGN.md invariant 5: the token bucket never over-admits, against the real Valkey.
+ */
+class TokenBucketIntegrationTests {
+
+	private static final BucketPolicy BOOKING = new BucketPolicy(10, Duration.ofSeconds(1));
+
+	private static final BucketPolicy LOGIN = new BucketPolicy(20, Duration.ofSeconds(3));
+
+	private static TestValkey valkey;
+
+	private static ValkeyConnection connection;
+
+	private static RateLimiter limiter;
+
+	@BeforeAll
+	static void connect() {
+		valkey = new TestValkey();
+		connection = valkey.connect("limiter");
+		limiter = new RateLimiter(connection, valkey.keys());
+	}
+
+	@AfterAll
+	static void close() {
+		connection.close();
+		valkey.close();
+	}
+
+	@Test
+	void admitsExactlyTenOfElevenRequestsInTheSameInstant() throws Exception {
+		List<Future<RateLimitDecision>> decisions = new ArrayList<>();
+		CountDownLatch start = new CountDownLatch(1);
+		try (ExecutorService threads = Executors.newVirtualThreadPerTaskExecutor()) {
+			for (int i = 0; i < 11; i++) {
+				decisions.add(threads.submit(() -> {
+					start.await();
+					return limiter.tryAcquire("book:user", "instant", BOOKING);
+				}));
+			}
+			start.countDown();
+		}
+		int allowed = 0;
+		for (Future<RateLimitDecision> decision : decisions) {
+			allowed += decision.get().allowed() ? 1 : 0;
+		}
+		assertThat(allowed).isEqualTo(10);
+	}
+
+	@Test
+	void tellsADeniedBookerToRetryAfterOneSecondAndADeniedLoginAfterThree() {
+		RateLimitDecision booking = drain("book:user", "retry", BOOKING);
+		RateLimitDecision login = drain("login:ip", "192.0.2.1", LOGIN);
+
+		assertThat(booking.allowed()).isFalse();
+		assertThat(booking.retryAfterMs()).isBetween(1L, 1000L);
+		assertThat(booking.retryAfterSeconds()).isEqualTo(1);
+		assertThat(login.allowed()).isFalse();
+		assertThat(login.retryAfterSeconds()).isEqualTo(3);
+	}
+
+	@Test
+	void aDenialChangesNothing() {
+		drain("book:user", "denial", BOOKING);
+		String key = valkey.keys().bucket("book:user", "denial");
+		Map<String, String> before = connection.sync().hgetall(key);
+
+		RateLimitDecision denied = limiter.tryAcquire("book:user", "denial", BOOKING);
+
+		assertThat(denied.allowed()).isFalse();
+		assertThat(connection.sync().hgetall(key)).isEqualTo(before);
+	}
+
+	@Test
+	void anIdleBucketExpiresOnceItWouldBeFullAgain() {
+		limiter.tryAcquire("book:user", "idle", BOOKING);
+
+		Long ttl = connection.sync().pttl(valkey.keys().bucket("book:user", "idle"));
+
+		assertThat(ttl).isPositive().isLessThanOrEqualTo(1000L + TokenBucketScript.IDLE_MARGIN_MS);
+	}
+
+	@Test
+	void neverAdmitsMoreThanCapacityPlusRateTimesTimeAcrossInstances() throws Exception {
+		BucketPolicy fast = new BucketPolicy(5, Duration.ofMillis(100));
+		ValkeyConnection second = valkey.connect("second-instance");
+		RateLimiter otherInstance = new RateLimiter(second, valkey.keys());
+		AtomicInteger allowed = new AtomicInteger();
+		long startNanos = System.nanoTime();
+		long windowNanos = Duration.ofMillis(1500).toNanos();
+		try (ExecutorService threads = Executors.newVirtualThreadPerTaskExecutor()) {
+			for (int t = 0; t < 8; t++) {
+				RateLimiter instance = (t % 2 == 0) ? limiter : otherInstance;
+				threads.submit(() -> {
+					while (System.nanoTime() - startNanos < windowNanos) {
+						if (instance.tryAcquire("book:user", "window", fast).allowed()) {
+							allowed.incrementAndGet();
+						}
+					}
+					return null;
+				});
+			}
+		}
+		double elapsedSeconds = (System.nanoTime() - startNanos) / 1e9;
+		second.close();
+		// capacity + rate × t, with t measured around the whole window (so it can only be larger than the server's)
+		assertThat(allowed.get()).isLessThanOrEqualTo(5 + (int) Math.ceil(elapsedSeconds * 10));
+		assertThat(allowed.get()).isGreaterThanOrEqualTo(5 + 10);
+	}
+
+	private static RateLimitDecision drain(String scope, String id, BucketPolicy policy) {
+		RateLimitDecision decision;
+		do {
+			decision = limiter.tryAcquire(scope, id, policy);
+		}
+		while (decision.allowed());
+		return decision;
+	}
+
+}

@@ -1,0 +1,68 @@
+package io.minitickets.core.status;
+
+import java.time.Duration;
+import java.util.UUID;
+
+import io.minitickets.core.messaging.BookingStatus;
+import io.minitickets.core.messaging.RejectionReason;
+import io.minitickets.core.testing.TestValkey;
+import io.minitickets.core.valkey.ValkeyConnection;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+class BookingStatusCacheIntegrationTests {
+
+	private static TestValkey valkey;
+
+	private static ValkeyConnection connection;
+
+	private static BookingStatusCache cache;
+
+	@BeforeAll
+	static void connect() {
+		valkey = new TestValkey();
+		connection = valkey.connect("status");
+		cache = new BookingStatusCache(connection, valkey.keys(), Duration.ofMinutes(5));
+	}
+
+	@AfterAll
+	static void close() {
+		connection.close();
+		valkey.close();
+	}
+
+	@Test
+	void statusOnlyMovesForward() {
+		UUID id = UUID.randomUUID();
+
+		assertThat(cache.put(booking(id, BookingStatus.PENDING, null))).isTrue();
+		assertThat(cache.put(booking(id, BookingStatus.REJECTED, RejectionReason.SOLD_OUT))).isTrue();
+		assertThat(cache.put(booking(id, BookingStatus.PENDING, null))).isFalse();
+		assertThat(cache.put(booking(id, BookingStatus.CONFIRMED, null))).isFalse();
+
+		assertThat(cache.get(id)).hasValue(booking(id, BookingStatus.REJECTED, RejectionReason.SOLD_OUT));
+	}
+
+	@Test
+	void aLateOutcomeStillWinsOverPending() {
+		UUID id = UUID.randomUUID();
+		cache.put(booking(id, BookingStatus.CONFIRMED, null));
+
+		assertThat(cache.put(booking(id, BookingStatus.PENDING, null))).isFalse();
+		assertThat(cache.get(id)).map(CachedBooking::status).hasValue(BookingStatus.CONFIRMED);
+		assertThat(connection.sync().pttl(valkey.keys().bookingStatus(id))).isPositive();
+	}
+
+	@Test
+	void knowsNothingOfAnUnknownBooking() {
+		assertThat(cache.get(UUID.randomUUID())).isEmpty();
+	}
+
+	private static CachedBooking booking(UUID id, BookingStatus status, RejectionReason reason) {
+		return new CachedBooking(id, 7, 11, 2, status, reason);
+	}
+
+}
