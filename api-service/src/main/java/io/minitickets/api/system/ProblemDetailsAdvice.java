@@ -85,7 +85,7 @@ class ProblemDetailsAdvice extends ResponseEntityExceptionHandler {
 	protected ResponseEntity<Object> handleExceptionInternal(Exception ex, @Nullable Object body, HttpHeaders headers,
 			HttpStatusCode statusCode, WebRequest request) {
 		if (body instanceof ProblemDetail problem && URI.create("about:blank").equals(problem.getType())) {
-			problem.setType(typeFor(statusCode));
+			problem.setType(ProblemTypesByStatus.of(statusCode.value()));
 		}
 		return super.handleExceptionInternal(ex, body, headers, statusCode, request);
 	}
@@ -127,19 +127,6 @@ class ProblemDetailsAdvice extends ResponseEntityExceptionHandler {
 			return "true or false";
 		}
 		return "a " + target.getSimpleName();
-	}
-
-	private static URI typeFor(HttpStatusCode status) {
-		return switch (status.value()) {
-			case 400 -> ProblemTypes.INVALID_REQUEST;
-			case 401 -> ProblemTypes.UNAUTHORIZED;
-			case 403 -> ProblemTypes.FORBIDDEN;
-			case 404 -> ProblemTypes.NOT_FOUND;
-			case 405, 406, 415 -> ProblemTypes.UNSUPPORTED;
-			case 413 -> ProblemTypes.TOO_LARGE;
-			case 503 -> ProblemTypes.UNAVAILABLE;
-			default -> (status.is4xxClientError()) ? ProblemTypes.INVALID_REQUEST : ProblemTypes.INTERNAL;
-		};
 	}
 
 	private static <T extends Throwable> @Nullable T findCause(Throwable ex, Class<T> type) {

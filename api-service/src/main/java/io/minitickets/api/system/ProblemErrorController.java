@@ -1,0 +1,34 @@
+package io.minitickets.api.system;
+
+import jakarta.servlet.RequestDispatcher;
+import jakarta.servlet.http.HttpServletRequest;
+import org.springframework.boot.webmvc.error.ErrorController;
+import org.springframework.http.HttpStatus;
+import org.springframework.http.ProblemDetail;
+import org.springframework.http.ResponseEntity;
+import org.springframework.web.bind.annotation.RequestMapping;
+import org.springframework.web.bind.annotation.RestController;
+
+/**
+ * Answers the servlet container's error page ({@code /error}) as a problem too, for failures that happen before
+ * Spring MVC sees the request (a request the security firewall rejects, a servlet error). Replaces Boot's
+ * {@code BasicErrorController}, whose JSON is not RFC 9457.
+ */
+@RestController
+class ProblemErrorController implements ErrorController {
+
+	@RequestMapping("/error")
+	ResponseEntity<ProblemDetail> error(HttpServletRequest request) {
+		Object code = request.getAttribute(RequestDispatcher.ERROR_STATUS_CODE);
+		HttpStatus status = (code instanceof Integer value) ? HttpStatus.resolve(value) : null;
+		if (status == null || !status.isError()) {
+			status = HttpStatus.INTERNAL_SERVER_ERROR;
+		}
+		ProblemDetail problem = ProblemDetail.forStatusAndDetail(status, status.is4xxClientError()
+				? "The request was rejected before it reached the API: " + status.getReasonPhrase() + "."
+				: "Something failed on our side; nothing was accepted.");
+		problem.setType(ProblemTypesByStatus.of(status.value()));
+		return ResponseEntity.status(status).body(problem);
+	}
+
+}
