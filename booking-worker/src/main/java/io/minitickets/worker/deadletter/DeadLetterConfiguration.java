@@ -1,0 +1,58 @@
+package io.minitickets.worker.deadletter;
+
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+import io.micrometer.core.instrument.MeterRegistry;
+import io.minitickets.core.messaging.BookingTopics;
+import org.apache.kafka.clients.producer.ProducerConfig;
+import org.apache.kafka.common.TopicPartition;
+import org.apache.kafka.common.serialization.ByteArraySerializer;
+import org.springframework.beans.factory.annotation.Qualifier;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
+import org.springframework.kafka.core.KafkaOperations;
+import org.springframework.kafka.core.KafkaTemplate;
+import org.springframework.kafka.core.ProducerFactory;
+import org.springframework.kafka.listener.DeadLetterPublishingRecoverer;
+
+/**
+ * The dead-letter recoverer: publishes a failed record of {@code bookings.requested} to
+ * {@link BookingTopics#REQUESTED_DLT} on the same partition, with its headers and the exception headers
+ * spring-kafka adds (original topic, partition, offset, exception), so ops-cli can replay it.
+ */
+@Configuration(proxyBeanMethods = false)
+class DeadLetterConfiguration {
+
+	/** Name of the template that writes values that could not be read, as the raw bytes they arrived with. */
+	static final String RAW_TEMPLATE = "deadLetterRawTemplate";
+
+	/**
+	 * A template for values that failed deserialization: the recoverer republishes their original bytes, which the
+	 * JSON serializer of the application's template would turn into a base64 string. Not a default candidate, so
+	 * Spring Boot still auto-configures the application's template.
+	 * @param producerFactory Spring Boot's producer factory (acks=all, idempotent)
+	 * @return a template on a copy of that factory whose value serializer writes bytes as they are
+	 */
+	@Bean(name = RAW_TEMPLATE, defaultCandidate = false)
+	KafkaTemplate<Object, Object> deadLetterRawTemplate(ProducerFactory<Object, Object> producerFactory) {
+		return new KafkaTemplate<>(producerFactory,
+				Map.of(ProducerConfig.VALUE_SERIALIZER_CLASS_CONFIG, ByteArraySerializer.class));
+	}
+
+	@Bean
+	DeadLetterPublishingRecoverer deadLetterPublishingRecoverer(KafkaTemplate<Object, Object> kafkaTemplate,
+			@Qualifier(RAW_TEMPLATE) KafkaTemplate<Object, Object> rawTemplate) {
+		Map<Class<?>, KafkaOperations<?, ?>> templates = new LinkedHashMap<>();
+		templates.put(byte[].class, rawTemplate);
+		templates.put(Object.class, kafkaTemplate);
+		return new DeadLetterPublishingRecoverer(templates,
+				(record, exception) -> new TopicPartition(BookingTopics.REQUESTED_DLT, record.partition()));
+	}
+
+	@Bean
+	DeadLetterMetrics deadLetterMetrics(MeterRegistry registry) {
+		return new DeadLetterMetrics(registry);
+	}
+
+}

@@ -1,0 +1,80 @@
+package io.minitickets.worker.settlement;
+
+import java.util.List;
+import java.util.function.Supplier;
+
+import io.micrometer.core.instrument.Counter;
+import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.core.instrument.Timer;
+import org.springframework.stereotype.Component;
+
+/**
+ * The settlement's meters: {@code minitickets.worker.settlement.transactions} (counter by outcome),
+ * {@code minitickets.worker.settlement.transaction} (timer of committed transactions) and
+ * {@code minitickets.worker.bookings.settled} (counter by status and reason; replays are counted under
+ * {@code replay=true} and changed nothing).
+ */
+@Component
+class SettlementMetrics {
+
+	private final MeterRegistry registry;
+
+	private final Timer transactionTimer;
+
+	private final Counter committed;
+
+	private final Counter failed;
+
+	SettlementMetrics(MeterRegistry registry) {
+		this.registry = registry;
+		this.transactionTimer = Timer.builder("minitickets.worker.settlement.transaction")
+			.description("Time of one committed settling transaction (one event of one batch)")
+			.register(registry);
+		this.committed = transactions(registry, "committed");
+		this.failed = transactions(registry, "failed");
+	}
+
+	/**
+	 * Runs and times one settling transaction, counting it as committed or failed.
+	 * @param <T> what the transaction returns
+	 * @param transaction the transaction
+	 * @return what it returned
+	 */
+	<T> T recordTransaction(Supplier<T> transaction) {
+		Timer.Sample sample = Timer.start(this.registry);
+		try {
+			T result = transaction.get();
+			sample.stop(this.transactionTimer);
+			this.committed.increment();
+			return result;
+		}
+		catch (RuntimeException ex) {
+			this.failed.increment();
+			throw ex;
+		}
+	}
+
+	/**
+	 * Counts settled bookings.
+	 * @param settlements the bookings of a committed transaction
+	 */
+	void settled(List<Settlement> settlements) {
+		for (Settlement settlement : settlements) {
+			Counter.builder("minitickets.worker.bookings.settled")
+				.description("Bookings settled, by status and reason; replays changed nothing")
+				.tag("status", settlement.status().name())
+				.tag("reason", (settlement.reason() != null) ? settlement.reason().name() : "none")
+				.tag("replay", Boolean.toString(settlement.replay()))
+				.register(this.registry)
+				.increment();
+		}
+	}
+
+	private static Counter transactions(MeterRegistry registry, String outcome) {
+		return Counter.builder("minitickets.worker.settlement.transactions")
+			.description("Settling transactions (one per event and batch), by outcome")
+			.tag("outcome", outcome)
+			.register(registry);
+	}
+
+}

@@ -1,0 +1,72 @@
+package io.minitickets.worker.settlement;
+
+import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+
+import io.minitickets.core.messaging.BookingTopics;
+import io.minitickets.worker.system.WorkerProperties;
+import org.springframework.kafka.KafkaException;
+import org.springframework.kafka.core.KafkaTemplate;
+import org.springframework.stereotype.Component;
+
+/**
+ * Makes committed settlements visible, in the order DESIGN.md gives: SETTLE the leases and update the status cache in
+ * Valkey (best effort), then publish {@code bookings.settled} and wait for the broker. Only then may the listener
+ * return so that the container commits the offsets.
+ */
+@Component
+class SettlementPublisher {
+
+	private final GateSettler gateSettler;
+
+	private final KafkaTemplate<Object, Object> kafka;
+
+	private final Duration publishTimeout;
+
+	SettlementPublisher(GateSettler gateSettler, KafkaTemplate<Object, Object> kafka, WorkerProperties properties) {
+		this.gateSettler = gateSettler;
+		this.kafka = kafka;
+		this.publishTimeout = properties.settledPublishTimeout();
+	}
+
+	/**
+	 * Publishes committed settlements, replays included (a crash between commit and publish is repaired by the
+	 * redelivery).
+	 * @param settlements the settlements, in offset order
+	 * @throws SettledNotPublishedException when the broker did not acknowledge every {@code bookings.settled} record
+	 * within the publish timeout; the batch must be redelivered (settling again changes nothing)
+	 */
+	void publish(List<Settlement> settlements) {
+		this.gateSettler.settle(settlements);
+		try {
+			CompletableFuture<?>[] sends = settlements.stream()
+				.map((settlement) -> this.kafka.send(BookingTopics.SETTLED, Long.toString(settlement.eventId()),
+						settlement.toMessage()))
+				.toArray(CompletableFuture[]::new);
+			CompletableFuture.allOf(sends).get(this.publishTimeout.toMillis(), TimeUnit.MILLISECONDS);
+		}
+		catch (ExecutionException | TimeoutException | KafkaException ex) {
+			throw new SettledNotPublishedException(settlements.size(), ex);
+		}
+		catch (InterruptedException ex) {
+			Thread.currentThread().interrupt();
+			throw new SettledNotPublishedException(settlements.size(), ex);
+		}
+	}
+
+	/**
+	 * The broker did not acknowledge a batch's {@code bookings.settled} records in time; retrying can help.
+	 */
+	static final class SettledNotPublishedException extends RuntimeException {
+
+		SettledNotPublishedException(int records, Throwable cause) {
+			super(records + " bookings.settled records were not acknowledged", cause);
+		}
+
+	}
+
+}

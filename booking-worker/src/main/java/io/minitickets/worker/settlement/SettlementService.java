@@ -1,0 +1,105 @@
+package io.minitickets.worker.settlement;
+
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.UUID;
+import java.util.function.Function;
+import java.util.stream.Collectors;
+
+import io.minitickets.core.messaging.BookingRequested;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.springframework.dao.DataIntegrityViolationException;
+import org.springframework.stereotype.Service;
+import org.springframework.transaction.PlatformTransactionManager;
+import org.springframework.transaction.support.TransactionTemplate;
+
+/**
+ * Settles booking requests in Postgres: one transaction per event, the event row locked, replays recognised by
+ * booking id, new bookings inserted in one statement and {@code seats_sold} updated once. Knows nothing of Kafka.
+ */
+@Service
+class SettlementService {
+
+	private static final Logger logger = LoggerFactory.getLogger(SettlementService.class);
+
+	private final SettlementRepository repository;
+
+	private final TransactionTemplate transactions;
+
+	private final SettlementMetrics metrics;
+
+	SettlementService(SettlementRepository repository, PlatformTransactionManager transactionManager,
+			SettlementMetrics metrics) {
+		this.repository = repository;
+		this.transactions = new TransactionTemplate(transactionManager);
+		this.metrics = metrics;
+	}
+
+	/**
+	 * Settles a batch of valid requests, event by event. A booking id that occurs more than once is settled once, at
+	 * its first occurrence; within an event the requests are decided in the order given (offset order).
+	 * @param requests valid requests in offset order
+	 * @return every distinct booking's settlement, replays included with their recorded outcome
+	 * @throws org.springframework.dao.DataAccessException when Postgres fails; the transactions committed before stay
+	 * committed and are replays when the batch is redelivered
+	 * @throws org.springframework.transaction.TransactionException when no transaction can be started
+	 */
+	List<Settlement> settle(List<BookingRequested> requests) {
+		List<Settlement> settlements = new ArrayList<>(requests.size());
+		groupByEvent(requests).forEach((eventId, group) -> settlements.addAll(settleEvent(eventId, group)));
+		return settlements;
+	}
+
+	private List<Settlement> settleEvent(long eventId, List<BookingRequested> requests) {
+		SettlementDecider.Decision decision = this.metrics.recordTransaction(() -> {
+			try {
+				return Objects.requireNonNull(this.transactions.execute((status) -> settleInTransaction(eventId,
+						requests)));
+			}
+			catch (DataIntegrityViolationException ex) {
+				logger.error("Settling {} bookings of event {} violated a constraint and was rolled back; this is a "
+						+ "bug (the decision should never oversell)", requests.size(), eventId, ex);
+				throw ex;
+			}
+		});
+		this.metrics.settled(decision.settlements());
+		return decision.settlements();
+	}
+
+	private SettlementDecider.Decision settleInTransaction(long eventId, List<BookingRequested> requests) {
+		EventInventory event = this.repository.lockEvent(eventId).orElse(null);
+		Map<UUID, Settlement> recorded = this.repository
+			.findSettled(requests.stream().map(BookingRequested::bookingId).toList());
+		Map<Long, Integer> confirmedSeatsByUser = (event != null && event.perUserLimit() != null)
+				? this.repository.confirmedSeatsByUser(eventId,
+						requests.stream().map(BookingRequested::userId).distinct().toList())
+				: Map.of();
+		Instant now = Instant.now().truncatedTo(ChronoUnit.MICROS);
+		SettlementDecider.Decision decision = SettlementDecider.decide(event, requests, recorded, confirmedSeatsByUser,
+				now);
+		List<Settlement> newSettlements = decision.newSettlements();
+		if (!newSettlements.isEmpty()) {
+			this.repository.insert(newSettlements);
+		}
+		if (decision.seatsConfirmed() > 0) {
+			this.repository.addSeatsSold(eventId, decision.seatsConfirmed());
+		}
+		return decision;
+	}
+
+	private static Map<Long, List<BookingRequested>> groupByEvent(List<BookingRequested> requests) {
+		return requests.stream()
+			.collect(Collectors.toMap(BookingRequested::bookingId, Function.identity(), (first, again) -> first,
+					LinkedHashMap::new))
+			.values()
+			.stream()
+			.collect(Collectors.groupingBy(BookingRequested::eventId, LinkedHashMap::new, Collectors.toList()));
+	}
+
+}

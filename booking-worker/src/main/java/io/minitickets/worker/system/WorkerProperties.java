@@ -1,0 +1,23 @@
+package io.minitickets.worker.system;
+
+import java.time.Duration;
+
+import org.springframework.boot.context.properties.ConfigurationProperties;
+import org.springframework.boot.context.properties.bind.DefaultValue;
+
+/**
+ * The booking worker ({@code minitickets.worker.*}).
+ *
+ * @param gateSettleTimeout how long one attempt of the post-commit Valkey writes of a batch (lease settles and status
+ * cache) may take; after a second failed attempt they are left to the reconciler (DESIGN.md: "retried briefly")
+ * @param settledPublishTimeout how long to wait for the broker's acknowledgements of a batch's
+ * {@code bookings.settled} records before the batch counts as failed and is redelivered
+ * @param retryInitialInterval first back-off after a batch failed for a reason other than an unprocessable record
+ * (database or broker unavailable); the back-off doubles after each failure and is never exhausted
+ * @param retryMaxInterval the longest back-off between two deliveries of a failing batch
+ */
+@ConfigurationProperties("minitickets.worker")
+public record WorkerProperties(@DefaultValue("1s") Duration gateSettleTimeout,
+		@DefaultValue("10s") Duration settledPublishTimeout, @DefaultValue("100ms") Duration retryInitialInterval,
+		@DefaultValue("5s") Duration retryMaxInterval) {
+}

@@ -1,0 +1,224 @@
+package io.minitickets.worker;
+
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Collectors;
+
+import io.minitickets.core.messaging.BookingRequested;
+import io.minitickets.core.messaging.BookingTopics;
+import io.minitickets.core.testing.TestInfrastructure;
+import org.apache.kafka.clients.admin.Admin;
+import org.apache.kafka.clients.admin.OffsetSpec;
+import org.apache.kafka.clients.consumer.ConsumerConfig;
+import org.apache.kafka.clients.consumer.ConsumerRecord;
+import org.apache.kafka.clients.consumer.KafkaConsumer;
+import org.apache.kafka.clients.consumer.OffsetAndMetadata;
+import org.apache.kafka.common.TopicPartition;
+import org.apache.kafka.common.serialization.ByteArrayDeserializer;
+import org.apache.kafka.common.serialization.StringDeserializer;
+import org.jspecify.annotations.Nullable;
+import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.boot.test.context.SpringBootTest;
+import org.springframework.dao.DataAccessResourceFailureException;
+import org.springframework.jdbc.core.JdbcTemplate;
+import org.springframework.kafka.core.KafkaAdmin;
+import org.springframework.kafka.core.KafkaTemplate;
+import org.springframework.kafka.support.SendResult;
+import org.springframework.kafka.test.EmbeddedKafkaBroker;
+import org.springframework.kafka.test.context.EmbeddedKafka;
+import org.springframework.test.context.DynamicPropertyRegistry;
+import org.springframework.test.context.DynamicPropertySource;
+
+import static org.awaitility.Awaitility.await;
+
+/**
+ * The worker against real services: a fresh Postgres database (migrated by Flyway), a unique key prefix on the real
+ * Valkey and an embedded KRaft broker. Subclasses that add no configuration share one application context. Every
+ * context has its own broker: read the broker's address from {@link #broker}, not from the system property
+ * {@code spring.embedded.kafka.brokers}, which the latest broker started overwrites.
+ */
+@SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.NONE,
+		properties = { "spring.kafka.bootstrap-servers=${spring.embedded.kafka.brokers}",
+				"minitickets.schema.migrate=true", "minitickets.topics.partitions=3" })
+@EmbeddedKafka(partitions = 3, brokerProperties = "group.initial.rebalance.delay.ms=0")
+public abstract class WorkerIntegrationTestSupport {
+
+	/** The longest any asynchronous outcome is awaited. */
+	protected static final Duration TIMEOUT = Duration.ofSeconds(30);
+
+	@Autowired
+	protected JdbcTemplate jdbc;
+
+	@Autowired
+	protected KafkaTemplate<Object, Object> kafka;
+
+	@Autowired
+	protected KafkaAdmin kafkaAdmin;
+
+	@Autowired
+	protected EmbeddedKafkaBroker broker;
+
+	@DynamicPropertySource
+	static void infrastructure(DynamicPropertyRegistry registry) {
+		TestInfrastructure.register(registry);
+	}
+
+	/**
+	 * Creates an event whose sale is open.
+	 * @param capacity seats
+	 * @param perUserLimit the most seats per user, or null for none
+	 * @return its id
+	 */
+	protected long createEvent(int capacity, @Nullable Integer perUserLimit) {
+		Long id = this.jdbc.queryForObject("""
+				insert into events (name, capacity, sale_opens_at, per_user_limit)
+				values ('test event', ?, now(), ?) returning id""", Long.class, capacity, perUserLimit);
+		return id;
+	}
+
+	/**
+	 * A new booking request.
+	 * @param eventId the event
+	 * @param userId the user
+	 * @param quantity seats
+	 * @param gated whether the gate reserved a lease for it
+	 * @return the request, with a random booking id
+	 */
+	protected static BookingRequested request(long eventId, long userId, int quantity, boolean gated) {
+		return BookingRequested.of(UUID.randomUUID(), eventId, userId, quantity, Instant.now(), gated);
+	}
+
+	/**
+	 * Publishes requests as the API does (key = event id) and waits for the broker's acknowledgements.
+	 * @param requests the requests, in the order they should be consumed
+	 * @return the send results in the same order
+	 */
+	protected List<SendResult<Object, Object>> publish(List<BookingRequested> requests) {
+		List<CompletableFuture<SendResult<Object, Object>>> sends = new ArrayList<>();
+		for (BookingRequested request : requests) {
+			sends.add(this.kafka.send(BookingTopics.REQUESTED, Long.toString(request.eventId()), request));
+		}
+		return sends.stream().map(WorkerIntegrationTestSupport::acknowledged).toList();
+	}
+
+	/**
+	 * Waits for a send's acknowledgement.
+	 * @param send the send
+	 * @return its result
+	 */
+	protected static SendResult<Object, Object> acknowledged(CompletableFuture<SendResult<Object, Object>> send) {
+		try {
+			return send.get(TIMEOUT.toMillis(), TimeUnit.MILLISECONDS);
+		}
+		catch (Exception ex) {
+			throw new IllegalStateException("send was not acknowledged", ex);
+		}
+	}
+
+	/**
+	 * Waits until Postgres holds a number of bookings for an event, riding out moments without a connection.
+	 * @param eventId the event
+	 * @param bookings how many
+	 */
+	protected void awaitBookings(long eventId, int bookings) {
+		await().atMost(TIMEOUT)
+			.ignoreExceptionsInstanceOf(DataAccessResourceFailureException.class)
+			.until(() -> bookingCount(eventId) == bookings);
+	}
+
+	/**
+	 * @param eventId the event
+	 * @return how many bookings of the event Postgres holds
+	 */
+	protected int bookingCount(long eventId) {
+		return this.jdbc.queryForObject("select count(*) from bookings where event_id = ?", Integer.class, eventId);
+	}
+
+	/**
+	 * @param eventId the event
+	 * @return booking id → status (and reason when rejected), as Postgres holds them
+	 */
+	protected Map<UUID, String> outcomes(long eventId) {
+		return this.jdbc
+			.query("select id, status, reason from bookings where event_id = ?",
+					(rs, row) -> Map.entry(rs.getObject(1, UUID.class),
+							rs.getString(2) + ((rs.getString(3) != null) ? " " + rs.getString(3) : "")),
+					eventId)
+			.stream()
+			.collect(Collectors.toMap(Map.Entry::getKey, Map.Entry::getValue));
+	}
+
+	/**
+	 * @param eventId the event
+	 * @return its seats_sold
+	 */
+	protected int seatsSold(long eventId) {
+		return this.jdbc.queryForObject("select seats_sold from events where id = ?", Integer.class, eventId);
+	}
+
+	/**
+	 * Waits until the worker's consumer group has committed every record published to {@code bookings.requested}.
+	 */
+	protected void awaitAllConsumed() {
+		try (Admin admin = Admin.create(this.kafkaAdmin.getConfigurationProperties())) {
+			await().atMost(TIMEOUT).until(() -> consumedToTheEnd(admin));
+		}
+	}
+
+	private static boolean consumedToTheEnd(Admin admin) throws Exception {
+		Map<TopicPartition, OffsetAndMetadata> committed = admin
+			.listConsumerGroupOffsets(BookingTopics.WORKER_GROUP)
+			.partitionsToOffsetAndMetadata()
+			.get();
+		List<TopicPartition> partitions = admin.describeTopics(List.of(BookingTopics.REQUESTED))
+			.allTopicNames()
+			.get()
+			.get(BookingTopics.REQUESTED)
+			.partitions()
+			.stream()
+			.map((partition) -> new TopicPartition(BookingTopics.REQUESTED, partition.partition()))
+			.toList();
+		var ends = admin
+			.listOffsets(partitions.stream().collect(Collectors.toMap((tp) -> tp, (tp) -> OffsetSpec.latest())))
+			.all()
+			.get();
+		return partitions.stream().allMatch((tp) -> {
+			long end = ends.get(tp).offset();
+			OffsetAndMetadata offset = committed.get(tp);
+			return end == 0 || (offset != null && offset.offset() >= end);
+		});
+	}
+
+	/**
+	 * Reads every record of a topic from the beginning to its current end.
+	 * @param topic the topic
+	 * @return its records, values as bytes
+	 */
+	protected List<ConsumerRecord<String, byte[]>> readAll(String topic) {
+		Map<String, Object> properties = Map.of(ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, this.broker.getBrokersAsString(),
+				ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, false);
+		try (KafkaConsumer<String, byte[]> consumer = new KafkaConsumer<>(properties, new StringDeserializer(),
+				new ByteArrayDeserializer())) {
+			List<TopicPartition> partitions = consumer.partitionsFor(topic, TIMEOUT)
+				.stream()
+				.map((partition) -> new TopicPartition(topic, partition.partition()))
+				.toList();
+			consumer.assign(partitions);
+			consumer.seekToBeginning(partitions);
+			Map<TopicPartition, Long> ends = consumer.endOffsets(partitions, TIMEOUT);
+			List<ConsumerRecord<String, byte[]>> records = new ArrayList<>();
+			await().atMost(TIMEOUT).pollInSameThread().until(() -> {
+				consumer.poll(Duration.ofMillis(100)).forEach(records::add);
+				return partitions.stream().allMatch((tp) -> consumer.position(tp) >= ends.get(tp));
+			});
+			return records;
+		}
+	}
+
+}
