@@ -8,7 +8,9 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 
 import io.minitickets.core.messaging.BookingTopics;
+import io.minitickets.worker.system.Failpoints;
 import io.minitickets.worker.system.WorkerProperties;
+import io.minitickets.worker.system.WorkerProperties.Failpoint;
 import org.springframework.kafka.KafkaException;
 import org.springframework.kafka.core.KafkaTemplate;
 import org.springframework.stereotype.Component;
@@ -27,10 +29,14 @@ class SettlementPublisher {
 
 	private final Duration publishTimeout;
 
-	SettlementPublisher(GateSettler gateSettler, KafkaTemplate<Object, Object> kafka, WorkerProperties properties) {
+	private final Failpoints failpoints;
+
+	SettlementPublisher(GateSettler gateSettler, KafkaTemplate<Object, Object> kafka, WorkerProperties properties,
+			Failpoints failpoints) {
 		this.gateSettler = gateSettler;
 		this.kafka = kafka;
 		this.publishTimeout = properties.settledPublishTimeout();
+		this.failpoints = failpoints;
 	}
 
 	/**
@@ -41,6 +47,7 @@ class SettlementPublisher {
 	 * within the publish timeout; the batch must be redelivered (settling again changes nothing)
 	 */
 	void publish(List<Settlement> settlements) {
+		this.failpoints.reach(Failpoint.HALT_AFTER_COMMIT);
 		this.gateSettler.settle(settlements);
 		try {
 			CompletableFuture<?>[] sends = settlements.stream()

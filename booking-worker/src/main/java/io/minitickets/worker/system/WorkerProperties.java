@@ -15,9 +15,28 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
  * @param retryInitialInterval first back-off after a batch failed for a reason other than an unprocessable record
  * (database or broker unavailable); the back-off doubles after each failure and is never exhausted
  * @param retryMaxInterval the longest back-off between two deliveries of a failing batch
+ * @param failpoint where to halt the JVM on purpose, for fault-injection runs; NONE in production
  */
 @ConfigurationProperties("minitickets.worker")
 public record WorkerProperties(@DefaultValue("1s") Duration gateSettleTimeout,
 		@DefaultValue("10s") Duration settledPublishTimeout, @DefaultValue("100ms") Duration retryInitialInterval,
-		@DefaultValue("5s") Duration retryMaxInterval) {
+		@DefaultValue("5s") Duration retryMaxInterval, @DefaultValue("NONE") Failpoint failpoint) {
+
+	/**
+	 * A point in the settlement where a fault-injection run halts the worker, so that the worst moment is
+	 * deterministic rather than a matter of luck with {@code kill -9}.
+	 */
+	public enum Failpoint {
+
+		/** Never halt. */
+		NONE,
+
+		/**
+		 * Halt right after a batch's Postgres commit, before any Valkey settle, status write or
+		 * {@code bookings.settled} record, and before the offsets are committed.
+		 */
+		HALT_AFTER_COMMIT
+
+	}
+
 }

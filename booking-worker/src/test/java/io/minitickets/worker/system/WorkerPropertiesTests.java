@@ -19,6 +19,7 @@ class WorkerPropertiesTests {
 		assertThat(properties.settledPublishTimeout()).isEqualTo(Duration.ofSeconds(10));
 		assertThat(properties.retryInitialInterval()).isEqualTo(Duration.ofMillis(100));
 		assertThat(properties.retryMaxInterval()).isEqualTo(Duration.ofSeconds(5));
+		assertThat(properties.failpoint()).isEqualTo(WorkerProperties.Failpoint.NONE);
 	}
 
 }
