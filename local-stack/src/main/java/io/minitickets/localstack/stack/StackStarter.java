@@ -1,0 +1,198 @@
+package io.minitickets.localstack.stack;
+
+import java.io.PrintStream;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.function.UnaryOperator;
+
+import io.minitickets.localstack.kafka.KafkaBroker;
+import io.minitickets.localstack.postgres.EmbeddedPostgresServer;
+import io.minitickets.localstack.postgres.PostgresServer;
+import io.minitickets.localstack.valkey.ValkeyProbe;
+import io.minitickets.localstack.valkey.ValkeyServer;
+
+/**
+ * Brings a stack up: Kafka, Postgres, Valkey, then api-service (which migrates the schema) and, once it is healthy,
+ * booking-worker and reconciler. The state file is written after every step; when a step fails (or the command is
+ * interrupted), whatever was started is stopped again.
+ */
+public final class StackStarter {
+
+	/** The bootstrap admin's email unless {@code MINITICKETS_ADMIN_EMAIL} says otherwise. */
+	public static final String DEFAULT_ADMIN_EMAIL = "admin@minitickets.local";
+
+	private final StateStore store;
+
+	private final PrintStream out;
+
+	private final ProcessLauncher launcher;
+
+	private final ServiceLauncher services;
+
+	private volatile StackState state;
+
+	/**
+	 * @param store the state file of the stack to start
+	 * @param checkout the checkout's root folder, where the services' jars are
+	 * @param out where progress is reported
+	 */
+	public StackStarter(StateStore store, Path checkout, PrintStream out) {
+		this.store = store;
+		this.out = out;
+		this.launcher = new ProcessLauncher(checkout);
+		this.services = new ServiceLauncher(this.launcher, checkout, logs());
+		this.state = StackState.fresh(env("MINITICKETS_ADMIN_EMAIL", DEFAULT_ADMIN_EMAIL),
+				System.getenv("MINITICKETS_ADMIN_PASSWORD"));
+	}
+
+	/**
+	 * Starts a new stack. A recorded stack whose processes all ended is cleaned up first.
+	 * @param infrastructureOnly start Kafka, Postgres and Valkey only (to run a service from an IDE against them)
+	 * @return the running stack
+	 * @throws StackException when a stack is already running, a jar is missing, or a part does not come up
+	 */
+	public StackState start(boolean infrastructureOnly) {
+		this.store.load().ifPresent((previous) -> {
+			if (previous.anyRunning()) {
+				throw new StackException("Stack " + previous.stackId() + " is already up (state: " + this.store.file()
+						+ "); stop it with ./minitickets down");
+			}
+			new StackStopper(this.store, this.out).stop(previous);
+		});
+		if (!infrastructureOnly) {
+			this.services.requireJars();
+		}
+		this.store.save(this.state);
+		Thread interrupted = new Thread(this::stopStarted, "minitickets-stop-on-interrupt");
+		Runtime.getRuntime().addShutdownHook(interrupted);
+		try {
+			runConcurrently(List.of(this::startKafka, () -> {
+				startPostgres();
+				startValkey();
+			}));
+			if (!infrastructureOnly) {
+				startServices();
+			}
+		}
+		catch (RuntimeException ex) {
+			this.out.println("Start failed; stopping what was started.");
+			stopStarted();
+			throw ex;
+		}
+		finally {
+			removeHook(interrupted);
+		}
+		return this.state;
+	}
+
+	private void startKafka() {
+		this.out.println("Starting Kafka (KRaft, single node)...");
+		ManagedProcess broker = new KafkaBroker(this.launcher, ProcessLauncher.classpath())
+			.start(this.store.directory().resolve(KafkaBroker.NAME), logs().resolve("kafka.log"));
+		update((stack) -> stack.withProcess(broker).withKafka(String.valueOf(broker.url())));
+		this.out.println("  Kafka is up at " + broker.url());
+	}
+
+	private void startPostgres() {
+		PostgresServer configured = PostgresServer.configured();
+		String database = "minitickets_" + this.state.stackId();
+		if (configured.reachable()) {
+			PostgresEndpoint endpoint = configured.createDatabase(database, true);
+			update((stack) -> stack.withPostgres(endpoint));
+			this.out.println("  Postgres: database " + database + " on " + configured.adminUrl());
+			return;
+		}
+		this.out.println("No Postgres at " + configured.adminUrl() + "; starting an embedded one...");
+		EmbeddedPostgresServer.Started embedded = new EmbeddedPostgresServer(this.launcher, ProcessLauncher.classpath())
+			.start(this.store.directory().resolve(EmbeddedPostgresServer.NAME), logs().resolve("postgres.log"));
+		embedded.processes().forEach((process) -> update((stack) -> stack.withProcess(process)));
+		PostgresEndpoint endpoint = embedded.server().createDatabase(database, false);
+		update((stack) -> stack.withPostgres(endpoint));
+		this.out.println("  Postgres: embedded, database " + database + " on " + embedded.server().adminUrl());
+	}
+
+	private void startValkey() {
+		String configured = env("MINITICKETS_VALKEY_URL", "redis://127.0.0.1:6379");
+		if (ValkeyProbe.reachable(configured)) {
+			String prefix = "stack-" + this.state.stackId() + ":";
+			update((stack) -> stack.withValkey(new ValkeyEndpoint(configured, prefix, true)));
+			this.out.println("  Valkey: " + configured + ", key prefix " + prefix);
+			return;
+		}
+		this.out.println("No Valkey at " + configured + "; starting one...");
+		ManagedProcess server = new ValkeyServer(this.launcher).start(this.store.directory().resolve(ValkeyServer.NAME),
+				logs().resolve("valkey.log"));
+		update((stack) -> stack.withProcess(server)
+			.withValkey(new ValkeyEndpoint(String.valueOf(server.url()), "", false)));
+		this.out.println("  Valkey: started at " + server.url());
+	}
+
+	private void startServices() {
+		this.out.println("Starting api-service (it migrates the schema)...");
+		ManagedProcess api = this.services.start(Service.API_SERVICE, Service.API_SERVICE.module(), this.state, true);
+		update((stack) -> stack.withProcess(api));
+		Readiness.awaitHealthy(api, ServiceLauncher.READY_TIMEOUT);
+		this.out.println("  api-service is healthy at " + api.url());
+		this.out.println("Starting booking-worker and reconciler...");
+		List<ManagedProcess> others = List.of(Service.BOOKING_WORKER, Service.RECONCILER)
+			.stream()
+			.map((service) -> this.services.start(service, service.module(), this.state, true))
+			.toList();
+		others.forEach((process) -> update((stack) -> stack.withProcess(process)));
+		runConcurrently(others.stream()
+			.<Runnable>map((process) -> () -> Readiness.awaitHealthy(process, ServiceLauncher.READY_TIMEOUT))
+			.toList());
+		this.out.println("  booking-worker and reconciler are healthy");
+	}
+
+	/**
+	 * Runs tasks on virtual threads and waits for all of them.
+	 * @throws RuntimeException the first task's failure, in task order, after all tasks ended
+	 */
+	private static void runConcurrently(List<Runnable> tasks) {
+		List<Future<?>> running = new ArrayList<>();
+		try (ExecutorService executor = Executors.newVirtualThreadPerTaskExecutor()) {
+			tasks.forEach((task) -> running.add(executor.submit(task)));
+		}
+		for (Future<?> task : running) {
+			if (task.state() == Future.State.FAILED) {
+				if (task.exceptionNow() instanceof RuntimeException failure) {
+					throw failure;
+				}
+				throw new StackException("A start step failed: " + task.exceptionNow(), task.exceptionNow());
+			}
+		}
+	}
+
+	private synchronized void update(UnaryOperator<StackState> change) {
+		this.state = change.apply(this.state);
+		this.store.save(this.state);
+	}
+
+	private void stopStarted() {
+		new StackStopper(this.store, this.out).stop(this.state);
+	}
+
+	private Path logs() {
+		return this.store.directory().resolve("logs");
+	}
+
+	private static void removeHook(Thread hook) {
+		try {
+			Runtime.getRuntime().removeShutdownHook(hook);
+		}
+		catch (IllegalStateException ex) {
+			// the JVM is already shutting down: the hook runs and stops what was started
+		}
+	}
+
+	private static String env(String name, String fallback) {
+		String value = System.getenv(name);
+		return (value != null && !value.isBlank()) ? value : fallback;
+	}
+
+}

@@ -1,0 +1,52 @@
+package io.minitickets.localstack.stack;
+
+import java.util.Optional;
+import java.util.concurrent.Callable;
+
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+
+/**
+ * {@code minitickets status}: which processes of the stack run, and whether the services are healthy.
+ */
+@Command(name = "status", mixinStandardHelpOptions = true,
+		description = "Show what runs and whether it is healthy (exit code 1 when not all is).")
+public final class StatusCommand implements Callable<Integer> {
+
+	@Mixin
+	private StateDirectoryOption state = new StateDirectoryOption();
+
+	@Override
+	public Integer call() {
+		StateStore store = new StateStore(this.state.resolve());
+		Optional<StackState> recorded = store.load();
+		if (recorded.isEmpty()) {
+			System.out.println("No stack is up (no " + store.file() + ")");
+			return 1;
+		}
+		StackState stack = recorded.get();
+		System.out.println("Stack " + stack.stackId() + ", started " + stack.createdAt() + " (state: " + store.file()
+				+ ")");
+		boolean allWell = true;
+		for (ManagedProcess process : stack.processes()) {
+			String condition = condition(process);
+			allWell &= condition.equals("running") || condition.equals("healthy");
+			System.out.printf("  %-22s pid %-8d %-12s %s%n", process.name(), process.pid(), condition,
+					String.valueOf(process.url()));
+		}
+		System.out.println(StackSummary.render(stack, store.directory()));
+		return allWell ? 0 : 1;
+	}
+
+	private static String condition(ManagedProcess process) {
+		if (!process.running()) {
+			return "not running";
+		}
+		String healthUrl = process.healthUrl();
+		if (healthUrl == null) {
+			return "running";
+		}
+		return Readiness.healthy(healthUrl) ? "healthy" : "unhealthy";
+	}
+
+}
