@@ -3,7 +3,9 @@
 -- KEYS[1] avail, KEYS[2] leases, KEYS[3] lease-exp, KEYS[4] settled, KEYS[5] version
 -- ARGV[1] the version the caller read before reading Postgres
 -- ARGV[2] capacity minus seats confirmed in Postgres (read after ARGV[1])
--- ARGV[3..] booking ids holding a lease that the caller found already settled in Postgres
+-- ARGV[3..] booking ids holding a lease that the caller found already CONFIRMED in Postgres, read in the same
+--           statement as ARGV[2]. Never pass rejected ones: their lease must stay counted until their REJECTED
+--           settle gives the seats back, or the seats come back twice.
 --
 -- truth = ARGV[2] - seats of every lease not in ARGV[3..], never below 0.
 -- Why it is exact while reserves and settles race: a settle bumps `version` and always follows its Postgres commit, so

@@ -140,13 +140,14 @@ public class InventoryGate {
 	 * @param eventId the event
 	 * @param snapshotVersion the version from a {@link #snapshot} taken before Postgres was read
 	 * @param capacityLeft capacity − seats confirmed, read from Postgres after the snapshot
-	 * @param leasedAndInPostgres leased bookings that Postgres has already settled
+	 * @param leasedAndConfirmed leased bookings that Postgres has confirmed, read in the same statement as
+	 * {@code capacityLeft}; never rejected ones: their REJECTED settle still gives their seats back
 	 * @return what was done; STALE means retry on a later pass
 	 */
 	public ReconcileResult reconcile(long eventId, long snapshotVersion, long capacityLeft,
-			Collection<UUID> leasedAndInPostgres) {
+			Collection<UUID> leasedAndConfirmed) {
 		return this.reconcileScript.reconcile(this.connection, this.keys.event(eventId), snapshotVersion, capacityLeft,
-				leasedAndInPostgres);
+				leasedAndConfirmed);
 	}
 
 	/**

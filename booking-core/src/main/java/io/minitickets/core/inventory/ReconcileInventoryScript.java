@@ -14,18 +14,18 @@ import io.minitickets.core.valkey.ValkeyKeys.EventKeys;
  * {@code scripts/reconcile-inventory.lua}: set an event's counter to the truth with a compare-and-set on its version.
  * <p>
  * KEYS: avail, leases, lease-exp, settled, version. ARGV: expected version, capacity − confirmed, then the ids of
- * leased bookings already in Postgres. Reply: {0 IN_SYNC | 1 LOADED | 2 REPAIRED | -2 STALE, before, truth}.
+ * leased bookings already confirmed in Postgres. Reply: {0 IN_SYNC | 1 LOADED | 2 REPAIRED | -2 STALE, before, truth}.
  */
 final class ReconcileInventoryScript {
 
 	private final LuaScript script = LuaScript.load("reconcile-inventory.lua");
 
 	ReconcileResult reconcile(ValkeyConnection connection, EventKeys keys, long expectedVersion, long capacityLeft,
-			Collection<UUID> leasedAndInPostgres) {
-		List<String> args = new ArrayList<>(leasedAndInPostgres.size() + 2);
+			Collection<UUID> leasedAndConfirmed) {
+		List<String> args = new ArrayList<>(leasedAndConfirmed.size() + 2);
 		args.add(Long.toString(expectedVersion));
 		args.add(Long.toString(capacityLeft));
-		leasedAndInPostgres.forEach((id) -> args.add(id.toString()));
+		leasedAndConfirmed.forEach((id) -> args.add(id.toString()));
 		List<Long> reply = this.script.execute(connection, ScriptOutputType.MULTI, keys.all(),
 				args.toArray(String[]::new));
 		ReconcileResult.Kind kind = switch (reply.get(0).intValue()) {

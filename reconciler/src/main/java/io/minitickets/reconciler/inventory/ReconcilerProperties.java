@@ -1,0 +1,37 @@
+package io.minitickets.reconciler.inventory;
+
+import java.time.Duration;
+
+import org.springframework.boot.context.properties.ConfigurationProperties;
+import org.springframework.boot.context.properties.bind.DefaultValue;
+
+/**
+ * The reconcile pass ({@code minitickets.reconciler.*}).
+ *
+ * @param interval the pause between the end of one pass and the start of the next (DESIGN.md default: 5 s)
+ * @param batchSize the most events one pass checks; a larger backlog is worked through over several passes, least
+ * recently checked first (DESIGN.md default: 50)
+ * @param expiredLeasesPerEvent the most expired leases one pass settles for one event, so a huge backlog of expired
+ * leases cannot hold a pass for long
+ */
+@ConfigurationProperties("minitickets.reconciler")
+public record ReconcilerProperties(@DefaultValue("5s") Duration interval, @DefaultValue("50") int batchSize,
+		@DefaultValue("500") int expiredLeasesPerEvent) {
+
+	/**
+	 * @throws IllegalArgumentException when the interval is not positive or a limit is below 1
+	 */
+	public ReconcilerProperties {
+		if (interval.isNegative() || interval.isZero()) {
+			throw new IllegalArgumentException("minitickets.reconciler.interval must be positive, was " + interval);
+		}
+		if (batchSize < 1) {
+			throw new IllegalArgumentException("minitickets.reconciler.batch-size must be at least 1, was " + batchSize);
+		}
+		if (expiredLeasesPerEvent < 1) {
+			throw new IllegalArgumentException(
+					"minitickets.reconciler.expired-leases-per-event must be at least 1, was " + expiredLeasesPerEvent);
+		}
+	}
+
+}

@@ -1,0 +1,281 @@
+package io.minitickets.reconciler.inventory;
+
+import java.time.Duration;
+import java.util.Collection;
+import java.util.UUID;
+
+import io.micrometer.core.instrument.MeterRegistry;
+import io.minitickets.core.config.ValkeyAutoConfiguration;
+import io.minitickets.core.inventory.GateProperties;
+import io.minitickets.core.inventory.InventoryGate;
+import io.minitickets.core.inventory.LeaseOutcome;
+import io.minitickets.core.inventory.ReconcileResult;
+import io.minitickets.core.inventory.ReserveResult;
+import io.minitickets.core.messaging.BookingStatus;
+import io.minitickets.core.testing.TestInfrastructure;
+import io.minitickets.core.valkey.ValkeyConnection;
+import io.minitickets.core.valkey.ValkeyKeys;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.beans.factory.annotation.Qualifier;
+import org.springframework.boot.test.context.SpringBootTest;
+import org.springframework.boot.test.system.CapturedOutput;
+import org.springframework.boot.test.system.OutputCaptureExtension;
+import org.springframework.jdbc.core.simple.JdbcClient;
+import org.springframework.test.context.DynamicPropertyRegistry;
+import org.springframework.test.context.DynamicPropertySource;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+@SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.NONE,
+		properties = { "minitickets.schema.migrate=true", "minitickets.reconciler.interval=1h" })
+@ExtendWith(OutputCaptureExtension.class)
+class InventoryReconciliationIntegrationTests {
+
+	@DynamicPropertySource
+	static void infrastructure(DynamicPropertyRegistry registry) {
+		TestInfrastructure.register(registry);
+	}
+
+	@Autowired
+	private InventoryReconciliation reconciliation;
+
+	@Autowired
+	private InventoryGate gate;
+
+	@Autowired
+	@Qualifier(ValkeyAutoConfiguration.GATE_CONNECTION)
+	private ValkeyConnection connection;
+
+	@Autowired
+	private ValkeyKeys keys;
+
+	@Autowired
+	private MeterRegistry meters;
+
+	@Autowired
+	private ReconcilerProperties properties;
+
+	@Autowired
+	private ReconcilerMetrics metrics;
+
+	@Autowired
+	private JdbcClient jdbc;
+
+	private SaleFixture sales;
+
+	@BeforeEach
+	void fixture() {
+		this.sales = new SaleFixture(this.jdbc);
+	}
+
+	@Test
+	void loadsAMissingCounterAsCapacityMinusConfirmedMinusLiveLeases(CapturedOutput output) {
+		long eventId = saleWithThreeConfirmedAndTwoLeased();
+		this.connection.sync().del(this.keys.event(eventId).available());
+
+		ReconcileResult result = this.reconciliation.reconcile(eventId);
+
+		assertThat(result.kind()).isEqualTo(ReconcileResult.Kind.LOADED);
+		assertThat(this.gate.available(eventId)).hasValue(5);
+		assertThat(output).contains("inventory reconciliation event=" + eventId
+				+ " before=missing after=5 cause=missing-counter");
+	}
+
+	@Test
+	void lowersACounterThatIsTooHighToTheTruth(CapturedOutput output) {
+		long eventId = saleWithThreeConfirmedAndTwoLeased();
+		setCounter(eventId, 9);
+		double seatsBefore = seatsRepaired("drift");
+
+		ReconcileResult result = this.reconciliation.reconcile(eventId);
+
+		assertThat(result.kind()).isEqualTo(ReconcileResult.Kind.REPAIRED);
+		assertThat(this.gate.available(eventId)).hasValue(5);
+		assertThat(output).contains("inventory reconciliation event=" + eventId + " before=9 after=5 cause=drift");
+		assertThat(seatsRepaired("drift") - seatsBefore).isEqualTo(4);
+	}
+
+	@Test
+	void raisesACounterThatIsTooLowToTheTruthAndNoHigher(CapturedOutput output) {
+		long eventId = saleWithThreeConfirmedAndTwoLeased();
+		setCounter(eventId, 1);
+
+		ReconcileResult result = this.reconciliation.reconcile(eventId);
+
+		assertThat(result.kind()).isEqualTo(ReconcileResult.Kind.REPAIRED);
+		assertThat(this.gate.available(eventId)).hasValue(5);
+		assertThat(output).contains("inventory reconciliation event=" + eventId + " before=1 after=5 cause=drift");
+		assertThat(this.reconciliation.reconcile(eventId).kind()).isEqualTo(ReconcileResult.Kind.IN_SYNC);
+		assertThat(this.gate.available(eventId)).hasValue(5);
+	}
+
+	@Test
+	void settlesOrphanedLeasesWithTheOutcomePostgresRecorded(CapturedOutput output) {
+		long eventId = this.sales.openEvent(10);
+		this.gate.load(eventId, 10);
+		UUID confirmed = reserve(eventId, 2);
+		UUID rejected = reserve(eventId, 3);
+		this.sales.settled(eventId, confirmed, 2, BookingStatus.CONFIRMED);
+		this.sales.settled(eventId, rejected, 3, BookingStatus.REJECTED);
+
+		ReconcileResult result = this.reconciliation.reconcile(eventId);
+
+		assertThat(this.gate.snapshot(eventId).leases()).isEmpty();
+		assertThat(this.gate.available(eventId)).hasValue(8);
+		assertThat(result.kind()).isEqualTo(ReconcileResult.Kind.IN_SYNC);
+		assertThat(settledOutcome(eventId, confirmed)).isEqualTo("CONFIRMED");
+		assertThat(settledOutcome(eventId, rejected)).isEqualTo("REJECTED");
+		assertThat(output).contains("inventory reconciliation event=" + eventId
+				+ " before=5 after=8 cause=orphaned-lease leases=2");
+	}
+
+	@Test
+	void rejectedBookingKeepsItsLeaseCountedUntilItsSettleGivesTheSeatsBack() {
+		long eventId = this.sales.openEvent(10);
+		this.gate.load(eventId, 10);
+		UUID confirmed = reserve(eventId, 2);
+		UUID rejected = reserve(eventId, 3);
+		this.sales.settled(eventId, confirmed, 2, BookingStatus.CONFIRMED);
+		this.sales.settled(eventId, rejected, 3, BookingStatus.REJECTED);
+
+		assertThat(this.reconciliation.repairCounter(eventId).kind()).isEqualTo(ReconcileResult.Kind.IN_SYNC);
+		assertThat(this.gate.available(eventId)).hasValue(5);
+		this.gate.settle(eventId, confirmed, LeaseOutcome.CONFIRMED, 2);
+		this.gate.settle(eventId, rejected, LeaseOutcome.REJECTED, 3);
+
+		assertThat(this.gate.available(eventId)).hasValue(8);
+		assertThat(this.reconciliation.reconcile(eventId).kind()).isEqualTo(ReconcileResult.Kind.IN_SYNC);
+	}
+
+	@Test
+	void settleRacingWithTheRepairMakesItStaleInsteadOfRaisingTheCounter() {
+		long eventId = this.sales.openEvent(10);
+		this.gate.load(eventId, 10);
+		UUID racing = reserve(eventId, 3);
+		setCounter(eventId, 5);
+		InventoryRepository settleAfterPostgresIsRead = new InventoryRepository(this.jdbc) {
+
+			@Override
+			EventTruth truth(long id, Collection<UUID> leasedBookingIds) {
+				EventTruth truth = super.truth(id, leasedBookingIds);
+				InventoryReconciliationIntegrationTests.this.sales.settled(eventId, racing, 3, BookingStatus.CONFIRMED);
+				InventoryReconciliationIntegrationTests.this.gate.settle(eventId, racing, LeaseOutcome.CONFIRMED, 3);
+				return truth;
+			}
+
+		};
+		InventoryReconciliation racingReconciliation = new InventoryReconciliation(this.gate,
+				settleAfterPostgresIsRead, this.properties, this.metrics);
+
+		assertThat(racingReconciliation.repairCounter(eventId).kind()).isEqualTo(ReconcileResult.Kind.STALE);
+		assertThat(this.gate.available(eventId)).hasValue(5);
+
+		assertThat(this.reconciliation.repairCounter(eventId).kind()).isEqualTo(ReconcileResult.Kind.REPAIRED);
+		assertThat(this.gate.available(eventId)).hasValue(7);
+	}
+
+	@Test
+	void expiredLeaseOfABookingNotInPostgresGivesItsSeatsBack() {
+		long eventId = this.sales.openEvent(10);
+		this.gate.load(eventId, 10);
+		UUID lost = reserveExpiring(eventId, 4);
+		awaitExpired(eventId, 1);
+		double expiredBefore = leasesExpired();
+
+		this.reconciliation.reconcile(eventId);
+
+		assertThat(this.gate.snapshot(eventId).leases()).isEmpty();
+		assertThat(this.gate.available(eventId)).hasValue(10);
+		assertThat(settledOutcome(eventId, lost)).isNull();
+		assertThat(leasesExpired() - expiredBefore).isEqualTo(1);
+	}
+
+	@Test
+	void expiredLeaseOfASettledBookingIsRemovedWithItsOutcome(CapturedOutput output) {
+		long eventId = this.sales.openEvent(10);
+		this.gate.load(eventId, 10);
+		UUID confirmed = reserveExpiring(eventId, 3);
+		UUID rejected = reserveExpiring(eventId, 2);
+		this.sales.settled(eventId, confirmed, 3, BookingStatus.CONFIRMED);
+		this.sales.settled(eventId, rejected, 2, BookingStatus.REJECTED);
+		awaitExpired(eventId, 2);
+
+		this.reconciliation.reconcile(eventId);
+
+		assertThat(this.gate.snapshot(eventId).leases()).isEmpty();
+		assertThat(this.gate.available(eventId)).hasValue(7);
+		assertThat(settledOutcome(eventId, confirmed)).isEqualTo("CONFIRMED");
+		assertThat(settledOutcome(eventId, rejected)).isEqualTo("REJECTED");
+		assertThat(output).contains("inventory reconciliation event=" + eventId
+				+ " before=5 after=7 cause=expired-lease leases=2");
+	}
+
+	@Test
+	void bookingThatArrivesAfterItsLeaseExpiredStillTakesItsSeats() {
+		long eventId = this.sales.openEvent(10);
+		this.gate.load(eventId, 10);
+		UUID late = reserveExpiring(eventId, 4);
+		awaitExpired(eventId, 1);
+		this.reconciliation.reconcile(eventId);
+		assertThat(this.gate.available(eventId)).hasValue(10);
+
+		assertThat(this.sales.decide(eventId, late, 4, true)).isEqualTo(BookingStatus.CONFIRMED);
+		this.gate.settle(eventId, late, LeaseOutcome.CONFIRMED, 4);
+
+		assertThat(this.gate.available(eventId)).hasValue(6);
+		assertThat(this.reconciliation.reconcile(eventId).kind()).isEqualTo(ReconcileResult.Kind.IN_SYNC);
+	}
+
+	/** Capacity 10: one confirmed booking of 3 (settled), one live lease of 2 not yet in Postgres; truth is 5. */
+	private long saleWithThreeConfirmedAndTwoLeased() {
+		long eventId = this.sales.openEvent(10);
+		this.gate.load(eventId, 10);
+		UUID confirmed = reserve(eventId, 3);
+		this.sales.settled(eventId, confirmed, 3, BookingStatus.CONFIRMED);
+		this.gate.settle(eventId, confirmed, LeaseOutcome.CONFIRMED, 3);
+		reserve(eventId, 2);
+		assertThat(this.gate.available(eventId)).hasValue(5);
+		return eventId;
+	}
+
+	private UUID reserve(long eventId, int seats) {
+		return reserve(this.gate, eventId, seats);
+	}
+
+	private UUID reserveExpiring(long eventId, int seats) {
+		GateProperties shortLeases = new GateProperties(true, Duration.ofMillis(50), Duration.ofHours(1));
+		return reserve(new InventoryGate(this.connection, this.keys, shortLeases), eventId, seats);
+	}
+
+	private static UUID reserve(InventoryGate gate, long eventId, int seats) {
+		UUID bookingId = UUID.randomUUID();
+		assertThat(gate.reserve(eventId, bookingId, seats).result()).isEqualTo(ReserveResult.RESERVED);
+		return bookingId;
+	}
+
+	private void awaitExpired(long eventId, int leases) {
+		await().atMost(Duration.ofSeconds(5))
+			.until(() -> this.gate.expiredLeases(eventId, 10).size() == leases);
+	}
+
+	private void setCounter(long eventId, long seats) {
+		this.connection.sync().set(this.keys.event(eventId).available(), Long.toString(seats));
+	}
+
+	private String settledOutcome(long eventId, UUID bookingId) {
+		return this.connection.sync().hget(this.keys.event(eventId).settled(), bookingId.toString());
+	}
+
+	private double seatsRepaired(String cause) {
+		return this.meters.counter("minitickets.reconciler.seats.repaired", "cause", cause).count();
+	}
+
+	private double leasesExpired() {
+		return this.meters.counter("minitickets.reconciler.leases.expired").count();
+	}
+
+}
