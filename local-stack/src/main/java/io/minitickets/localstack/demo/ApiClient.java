@@ -17,9 +17,10 @@ import tools.jackson.databind.json.JsonMapper;
 import io.minitickets.localstack.stack.StackException;
 
 /**
- * The calls of api-service's HTTP API the demo makes: admin login, creating events and users, booking, polling.
+ * The calls of api-service's HTTP API the demo (and the fault-injection run) makes: admin login, creating events and
+ * users, booking, polling.
  */
-final class ApiClient {
+public final class ApiClient {
 
 	private static final Duration REQUEST_TIMEOUT = Duration.ofSeconds(30);
 
@@ -33,7 +34,7 @@ final class ApiClient {
 	 * @param http the client, shared by every call of a run
 	 * @param base api-service's base URL, for example {@code http://127.0.0.1:8080}
 	 */
-	ApiClient(HttpClient http, URI base) {
+	public ApiClient(HttpClient http, URI base) {
 		this.http = http;
 		this.base = base;
 	}
@@ -45,7 +46,7 @@ final class ApiClient {
 	 * @return the access token
 	 * @throws StackException when the login is not answered 200 with a token
 	 */
-	String login(String email, String password) {
+	public String login(String email, String password) {
 		ApiResponse response = call(post("/api/auth/login", null, Map.of("email", email, "password", password)));
 		return required(expect(response, 200, "POST /api/auth/login"), "token", "POST /api/auth/login").asString();
 	}
@@ -59,7 +60,7 @@ final class ApiClient {
 	 * @return the new event's id
 	 * @throws StackException when it is not answered 201
 	 */
-	long createEvent(String adminToken, String name, int capacity, Instant saleOpensAt) {
+	public long createEvent(String adminToken, String name, int capacity, Instant saleOpensAt) {
 		ApiResponse response = call(post("/api/admin/events", adminToken,
 				Map.of("name", name, "capacity", capacity, "saleOpensAt", saleOpensAt.toString())));
 		return required(expect(response, 201, "POST /api/admin/events"), "id", "POST /api/admin/events").asLong();
@@ -73,7 +74,7 @@ final class ApiClient {
 	 * @return the new user's id
 	 * @throws StackException when it is not answered 201
 	 */
-	long createUser(String adminToken, String email, String password) {
+	public long createUser(String adminToken, String email, String password) {
 		ApiResponse response = call(post("/api/admin/users", adminToken,
 				Map.of("email", email, "password", password, "role", "USER")));
 		return required(expect(response, 201, "POST /api/admin/users"), "id", "POST /api/admin/users").asLong();
@@ -88,8 +89,19 @@ final class ApiClient {
 	 * @throws IOException when the request fails or times out (30 s)
 	 * @throws InterruptedException when interrupted while waiting
 	 */
-	ApiResponse book(String token, long eventId, int quantity) throws IOException, InterruptedException {
+	public ApiResponse book(String token, long eventId, int quantity) throws IOException, InterruptedException {
 		return send(post("/api/events/" + eventId + "/bookings", token, Map.of("quantity", quantity)));
+	}
+
+	/**
+	 * {@code GET /api/events/{id}}, a public read.
+	 * @param eventId the event
+	 * @return the answer, whatever its status
+	 * @throws IOException when the request fails or times out (30 s)
+	 * @throws InterruptedException when interrupted while waiting
+	 */
+	public ApiResponse event(long eventId) throws IOException, InterruptedException {
+		return send(request("/api/events/" + eventId, null).GET().build());
 	}
 
 	/**
@@ -110,7 +122,7 @@ final class ApiClient {
 	 * @param body a 202 answer's body
 	 * @return its {@code bookingId}, or null when it has none
 	 */
-	@Nullable String bookingId(String body) {
+	public @Nullable String bookingId(String body) {
 		return read(body).path("bookingId").asString(null);
 	}
 
