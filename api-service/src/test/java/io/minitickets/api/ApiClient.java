@@ -75,6 +75,48 @@ public final class ApiClient {
 	}
 
 	/**
+	 * Sends a request over a plain socket, for headers that a well-behaved client refuses to send (non-ASCII bytes).
+	 * @param method HTTP method
+	 * @param path path from the root
+	 * @param body JSON body
+	 * @param headers raw header lines, sent as UTF-8
+	 * @return the status code and the body
+	 */
+	public RawResponse sendRaw(String method, String path, String body, String... headers) {
+		URI uri = URI.create(this.baseUrl);
+		try (java.net.Socket socket = new java.net.Socket(uri.getHost(), uri.getPort())) {
+			socket.setSoTimeout(20_000);
+			byte[] content = body.getBytes(java.nio.charset.StandardCharsets.UTF_8);
+			StringBuilder request = new StringBuilder(method + " " + path + " HTTP/1.1\r\nHost: 127.0.0.1\r\n"
+					+ "Connection: close\r\nContent-Type: application/json\r\nContent-Length: " + content.length
+					+ "\r\n");
+			for (String header : headers) {
+				request.append(header).append("\r\n");
+			}
+			request.append("\r\n");
+			socket.getOutputStream().write(request.toString().getBytes(java.nio.charset.StandardCharsets.UTF_8));
+			socket.getOutputStream().write(content);
+			String response = new String(socket.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+			int status = Integer.parseInt(response.substring(9, 12));
+			int bodyStart = response.indexOf("\r\n\r\n") + 4;
+			return new RawResponse(status, response.substring(0, bodyStart), response.substring(bodyStart));
+		}
+		catch (java.io.IOException ex) {
+			throw new IllegalStateException(method + " " + path + " failed", ex);
+		}
+	}
+
+	/**
+	 * A response read from a raw socket.
+	 *
+	 * @param status the status code
+	 * @param head the status line and headers
+	 * @param body the body (chunked framing left in)
+	 */
+	public record RawResponse(int status, String head, String body) {
+	}
+
+	/**
 	 * @param response a response with a JSON body
 	 * @return the parsed body
 	 */

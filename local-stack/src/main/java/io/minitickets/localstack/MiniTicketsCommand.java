@@ -1,5 +1,6 @@
 package io.minitickets.localstack;
 
+import io.minitickets.localstack.chaos.ChaosCommand;
 import io.minitickets.localstack.demo.DemoCommand;
 import io.minitickets.localstack.stack.DownCommand;
 import io.minitickets.localstack.stack.StackException;
@@ -12,13 +13,14 @@ import picocli.CommandLine.Spec;
 
 /**
  * {@code minitickets}: runs MiniTickets on one machine without Docker ({@code up}, {@code down}, {@code status}) and
- * its sale-day demo ({@code demo}).
+ * its sale-day demo ({@code demo}) and fault-injection run ({@code chaos}).
  * <p>
- * Exit codes: 0 success; 1 the demo found an oversell or an unsettled booking, or {@code status} found something not
- * running; 2 the command could not do its work (the message says why).
+ * Exit codes: 0 success; 1 the demo found an oversell or an unsettled booking, the chaos run a broken invariant, or
+ * {@code status} found something not running; 2 the command could not do its work (the message says why).
  */
 @Command(name = "minitickets", mixinStandardHelpOptions = true,
-		subcommands = { UpCommand.class, DownCommand.class, StatusCommand.class, DemoCommand.class },
+		subcommands = { UpCommand.class, DownCommand.class, StatusCommand.class, DemoCommand.class,
+				ChaosCommand.class },
 		description = "Runs the MiniTickets booking pipeline on one machine, and its sale-day demo.")
 public final class MiniTicketsCommand implements Runnable {
 

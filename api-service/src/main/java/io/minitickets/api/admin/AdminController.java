@@ -1,6 +1,8 @@
 package io.minitickets.api.admin;
 
 import java.net.URI;
+import java.nio.charset.StandardCharsets;
+import java.time.Instant;
 
 import io.minitickets.api.auth.UserAccount;
 import io.minitickets.api.auth.UserAccounts;
@@ -10,6 +12,7 @@ import io.minitickets.api.system.Problems;
 import io.minitickets.core.inventory.InventoryGate;
 import io.minitickets.core.valkey.ValkeyUnavailableException;
 import jakarta.validation.Valid;
+import org.springframework.http.HttpStatus;
 import org.springframework.http.ResponseEntity;
 import org.springframework.security.crypto.password.PasswordEncoder;
 import org.springframework.web.bind.annotation.PostMapping;
@@ -21,6 +24,13 @@ import org.springframework.web.bind.annotation.RestController;
  */
 @RestController
 class AdminController {
+
+	/** bcrypt reads at most 72 bytes of a password and refuses longer ones. */
+	static final int MAX_PASSWORD_BYTES = 72;
+
+	private static final Instant EARLIEST_SALE = Instant.parse("2000-01-01T00:00:00Z");
+
+	private static final Instant LATEST_SALE = Instant.parse("9999-12-31T23:59:59Z");
 
 	private final EventRepository events;
 
@@ -39,6 +49,9 @@ class AdminController {
 
 	@PostMapping("/api/admin/events")
 	ResponseEntity<Event> createEvent(@Valid @RequestBody CreateEventRequest request) {
+		if (request.saleOpensAt().isBefore(EARLIEST_SALE) || request.saleOpensAt().isAfter(LATEST_SALE)) {
+			throw Problems.badRequest("'saleOpensAt' must be between " + EARLIEST_SALE + " and " + LATEST_SALE + ".");
+		}
 		int maxPerOrder = (request.maxPerOrder() != null) ? request.maxPerOrder()
 				: CreateEventRequest.DEFAULT_MAX_PER_ORDER;
 		Event event = this.events.create(request.name(), request.capacity(), request.saleOpensAt(), maxPerOrder,
@@ -54,11 +67,13 @@ class AdminController {
 
 	@PostMapping("/api/admin/users")
 	ResponseEntity<UserView> createUser(@Valid @RequestBody CreateUserRequest request) {
+		if (request.password().getBytes(StandardCharsets.UTF_8).length > MAX_PASSWORD_BYTES) {
+			throw Problems.badRequest("'password' must be at most " + MAX_PASSWORD_BYTES + " bytes in UTF-8.");
+		}
 		String role = (request.role() != null) ? request.role() : "USER";
 		UserAccount user = this.users.create(request.email(), this.passwordEncoder.encode(request.password()), role)
 			.orElseThrow(() -> Problems.conflict("A user with email " + request.email() + " exists already."));
-		return ResponseEntity.created(URI.create("/api/admin/users/" + user.id()))
-			.body(new UserView(user.id(), user.email(), user.role()));
+		return ResponseEntity.status(HttpStatus.CREATED).body(new UserView(user.id(), user.email(), user.role()));
 	}
 
 }

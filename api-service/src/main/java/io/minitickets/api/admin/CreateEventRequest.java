@@ -5,6 +5,7 @@ import java.time.Instant;
 import jakarta.validation.constraints.Max;
 import jakarta.validation.constraints.NotBlank;
 import jakarta.validation.constraints.NotNull;
+import jakarta.validation.constraints.Pattern;
 import jakarta.validation.constraints.Positive;
 import jakarta.validation.constraints.Size;
 import org.jspecify.annotations.Nullable;
@@ -18,7 +19,7 @@ import org.jspecify.annotations.Nullable;
  * @param perUserLimit the most seats one user may hold; absent for no limit
  * @param maxPerOrder the most seats per booking; absent for 10
  */
-record CreateEventRequest(@NotBlank @Size(max = 200) String name, @NotNull @Positive @Max(1_000_000) Integer capacity,
+record CreateEventRequest(@NotBlank @Size(max = 200) @Pattern(regexp = "\\P{Cc}*", message = "must not contain control characters") String name, @NotNull @Positive @Max(1_000_000) Integer capacity,
 		@NotNull Instant saleOpensAt, @Nullable @Positive Integer perUserLimit,
 		@Nullable @Positive @Max(1_000) Integer maxPerOrder) {
 

@@ -1,6 +1,7 @@
 package io.minitickets.api.auth;
 
 import jakarta.validation.constraints.NotBlank;
+import jakarta.validation.constraints.Pattern;
 import jakarta.validation.constraints.Size;
 
 /**
@@ -9,5 +10,6 @@ import jakarta.validation.constraints.Size;
  * @param email the login
  * @param password the password
  */
-record LoginRequest(@NotBlank @Size(max = 254) String email, @NotBlank @Size(max = 200) String password) {
+record LoginRequest(@NotBlank @Size(max = 254) @Pattern(regexp = "\\P{Cc}*", message = "must not contain control characters") String email,
+		@NotBlank @Size(max = 200) @Pattern(regexp = "\\P{Cc}*", message = "must not contain control characters") String password) {
 }

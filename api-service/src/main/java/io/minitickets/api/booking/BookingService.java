@@ -97,12 +97,12 @@ class BookingService {
 			throw Problems.badRequest("'quantity' must be at most " + event.maxPerOrder() + " for event " + eventId
 					+ ", was " + quantity + ".");
 		}
-		UUID bookingId = (idempotencyKey != null) ? this.idempotency.bookingIdFor(userId, idempotencyKey)
-				: UUID.randomUUID();
+		UUID bookingId = (idempotencyKey != null)
+				? this.idempotency.bookingIdFor(userId, idempotencyKey, eventId, quantity) : UUID.randomUUID();
 		if (idempotencyKey != null) {
 			Optional<StoredAnswer> earlier = this.idempotency.find(userId, idempotencyKey);
 			if (earlier.isPresent()) {
-				return replay(earlier.get(), eventId);
+				return replay(earlier.get(), eventId, quantity);
 			}
 		}
 		boolean gated = reserve(eventId, bookingId, quantity, userId, idempotencyKey);
@@ -120,7 +120,7 @@ class BookingService {
 					this.properties.unavailableRetryAfter().toSeconds());
 		}
 		if (idempotencyKey != null) {
-			this.idempotency.remember(userId, idempotencyKey, new StoredAnswer(202, bookingId));
+			this.idempotency.remember(userId, idempotencyKey, new StoredAnswer(202, bookingId, eventId, quantity));
 		}
 		this.meters.counter("minitickets.bookings", "outcome", gated ? "accepted" : "accepted-ungated").increment();
 		return BookingAccepted.of(bookingId);
@@ -144,7 +144,7 @@ class BookingService {
 		}
 		if (reservation.result() == ReserveResult.SOLD_OUT) {
 			if (idempotencyKey != null) {
-				this.idempotency.remember(userId, idempotencyKey, new StoredAnswer(409, bookingId));
+				this.idempotency.remember(userId, idempotencyKey, new StoredAnswer(409, bookingId, eventId, quantity));
 			}
 			this.meters.counter("minitickets.bookings", "outcome", "sold-out").increment();
 			throw soldOut(eventId, bookingId);
@@ -173,7 +173,13 @@ class BookingService {
 		}
 	}
 
-	private BookingAccepted replay(StoredAnswer answer, long eventId) {
+	private BookingAccepted replay(StoredAnswer answer, long eventId, int quantity) {
+		if (!answer.answers(eventId, quantity)) {
+			throw new ApiException(HttpStatus.UNPROCESSABLE_CONTENT, ProblemTypes.INVALID_REQUEST,
+					"Idempotency-Key reused", "This Idempotency-Key was first used for " + answer.quantity()
+							+ " seat(s) of event " + answer.eventId() + "; use a new key for a different request.",
+					null);
+		}
 		if (answer.status() == 409) {
 			throw soldOut(eventId, answer.bookingId());
 		}

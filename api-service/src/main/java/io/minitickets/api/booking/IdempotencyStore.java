@@ -14,9 +14,10 @@ import io.minitickets.core.valkey.ValkeyUnavailableException;
 import org.springframework.stereotype.Component;
 
 /**
- * Idempotency-Key support: a key is kept per user with its booking id and first final answer for the configured TTL.
- * The booking id is derived from (user, key), so a retry after an ambiguous 503 reuses the same id and can never book
- * twice: the gate's RESERVE and the worker's insert are idempotent per booking id.
+ * Idempotency-Key support: a key is kept per user with its request (event, seats), booking id and first final answer
+ * for the configured TTL. The booking id is derived from (user, key, event, seats), so a retry after an ambiguous 503
+ * reuses the same id and can never book twice (the gate's RESERVE and the worker's insert are idempotent per booking
+ * id), while the same key sent with a different request can never be mistaken for a retry.
  */
 @Component
 class IdempotencyStore {
@@ -38,15 +39,18 @@ class IdempotencyStore {
 	/**
 	 * @param userId the caller
 	 * @param key the Idempotency-Key header
-	 * @return the booking id this key always maps to (a name-based UUID)
+	 * @param eventId the event asked for
+	 * @param quantity the seats asked for
+	 * @return the booking id this key and request always map to (a name-based UUID)
 	 * @throws io.minitickets.api.system.ApiException 400 when the key is empty, longer than 255 characters or not
 	 * visible ASCII
 	 */
-	UUID bookingIdFor(long userId, String key) {
+	UUID bookingIdFor(long userId, String key, long eventId, int quantity) {
 		if (!VALID_KEY.matcher(key).matches()) {
 			throw Problems.badRequest("'Idempotency-Key' must be 1 to 255 visible ASCII characters.");
 		}
-		return UUID.nameUUIDFromBytes(("user:" + userId + ":key:" + key).getBytes(StandardCharsets.UTF_8));
+		return UUID.nameUUIDFromBytes(("user:" + userId + ":key:" + key + ":event:" + eventId + ":seats:" + quantity)
+			.getBytes(StandardCharsets.UTF_8));
 	}
 
 	/**
@@ -83,20 +87,27 @@ class IdempotencyStore {
 	}
 
 	/**
-	 * A final answer given to a key.
+	 * A final answer given to a key, with the request it answered.
 	 *
 	 * @param status 202 or 409
 	 * @param bookingId the booking
+	 * @param eventId the event asked for
+	 * @param quantity the seats asked for
 	 */
-	record StoredAnswer(int status, UUID bookingId) {
+	record StoredAnswer(int status, UUID bookingId, long eventId, int quantity) {
 
 		static StoredAnswer parse(String value) {
-			int bar = value.indexOf('|');
-			return new StoredAnswer(Integer.parseInt(value.substring(0, bar)), UUID.fromString(value.substring(bar + 1)));
+			String[] parts = value.split("\\|");
+			return new StoredAnswer(Integer.parseInt(parts[0]), UUID.fromString(parts[1]), Long.parseLong(parts[2]),
+					Integer.parseInt(parts[3]));
 		}
 
 		String format() {
-			return this.status + "|" + this.bookingId;
+			return this.status + "|" + this.bookingId + "|" + this.eventId + "|" + this.quantity;
+		}
+
+		boolean answers(long eventId, int quantity) {
+			return this.eventId == eventId && this.quantity == quantity;
 		}
 
 	}

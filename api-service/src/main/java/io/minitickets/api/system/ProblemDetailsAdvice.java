@@ -7,19 +7,27 @@ import io.minitickets.core.problem.ProblemTypes;
 import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
+import org.springframework.dao.DataAccessException;
+import org.springframework.dao.DataAccessResourceFailureException;
+import org.springframework.dao.RecoverableDataAccessException;
+import org.springframework.dao.TransientDataAccessException;
 import org.springframework.http.HttpHeaders;
 import org.springframework.http.HttpStatus;
 import org.springframework.http.HttpStatusCode;
+import org.springframework.http.InvalidMediaTypeException;
 import org.springframework.http.ProblemDetail;
 import org.springframework.http.ResponseEntity;
 import org.springframework.http.converter.HttpMessageNotReadableException;
+import org.springframework.security.web.firewall.RequestRejectedException;
 import org.springframework.web.bind.MethodArgumentNotValidException;
 import org.springframework.web.bind.annotation.ExceptionHandler;
 import org.springframework.web.bind.annotation.RestControllerAdvice;
 import org.springframework.web.context.request.WebRequest;
+import org.springframework.web.method.annotation.HandlerMethodValidationException;
 import org.springframework.web.method.annotation.MethodArgumentTypeMismatchException;
 import org.springframework.web.servlet.mvc.method.annotation.ResponseEntityExceptionHandler;
 import tools.jackson.core.JacksonException;
+import tools.jackson.core.exc.InputCoercionException;
 import tools.jackson.databind.exc.MismatchedInputException;
 
 /**
@@ -30,6 +38,8 @@ import tools.jackson.databind.exc.MismatchedInputException;
 class ProblemDetailsAdvice extends ResponseEntityExceptionHandler {
 
 	private static final Logger logger = LoggerFactory.getLogger(ProblemDetailsAdvice.class);
+
+	private static final long DATABASE_RETRY_AFTER_SECONDS = 2;
 
 	@ExceptionHandler(ApiException.class)
 	ResponseEntity<ProblemDetail> handleApiException(ApiException ex) {
@@ -50,6 +60,26 @@ class ProblemDetailsAdvice extends ResponseEntityExceptionHandler {
 		String expected = (required != null) ? required.getSimpleName() : "another type";
 		return handleApiException(Problems.badRequest("'" + ex.getName() + "' must be a valid " + expected
 				.toLowerCase() + ", not '" + ex.getValue() + "'."));
+	}
+
+	@ExceptionHandler({ DataAccessResourceFailureException.class, TransientDataAccessException.class,
+			RecoverableDataAccessException.class })
+	ResponseEntity<ProblemDetail> handleDatabaseUnavailable(DataAccessException ex) {
+		logger.warn("Postgres cannot answer: {}", ex.getMostSpecificCause().toString());
+		return handleApiException(Problems.unavailable("The database cannot answer right now; nothing was accepted.",
+				DATABASE_RETRY_AFTER_SECONDS));
+	}
+
+	@ExceptionHandler(RequestRejectedException.class)
+	ResponseEntity<ProblemDetail> handleRejectedRequest(RequestRejectedException ex) {
+		return handleApiException(Problems.badRequest(
+				"A header or the path holds characters that are not allowed (control or non-ASCII characters)."));
+	}
+
+	@ExceptionHandler(InvalidMediaTypeException.class)
+	ResponseEntity<ProblemDetail> handleInvalidMediaType(InvalidMediaTypeException ex) {
+		return handleApiException(new ApiException(HttpStatus.UNSUPPORTED_MEDIA_TYPE, ProblemTypes.UNSUPPORTED,
+				"Unsupported media type", "The Content-Type or Accept header is not a valid media type.", null));
 	}
 
 	@ExceptionHandler(Exception.class)
@@ -82,9 +112,24 @@ class ProblemDetailsAdvice extends ResponseEntityExceptionHandler {
 	}
 
 	@Override
+	protected @Nullable ResponseEntity<Object> handleHandlerMethodValidationException(
+			HandlerMethodValidationException ex, HttpHeaders headers, HttpStatusCode status, WebRequest request) {
+		String detail = ex.getParameterValidationResults()
+			.stream()
+			.flatMap((result) -> result.getResolvableErrors()
+				.stream()
+				.map((error) -> "'" + result.getMethodParameter().getParameterName() + "' "
+						+ error.getDefaultMessage()))
+			.sorted()
+			.collect(Collectors.joining("; "));
+		return toEntity(Problems.badRequest(detail.isEmpty() ? "A parameter is invalid." : detail + "."));
+	}
+
+	@Override
 	protected ResponseEntity<Object> handleExceptionInternal(Exception ex, @Nullable Object body, HttpHeaders headers,
 			HttpStatusCode statusCode, WebRequest request) {
-		if (body instanceof ProblemDetail problem && URI.create("about:blank").equals(problem.getType())) {
+		if (body instanceof ProblemDetail problem
+				&& (problem.getType() == null || URI.create("about:blank").equals(problem.getType()))) {
 			problem.setType(ProblemTypesByStatus.of(statusCode.value()));
 		}
 		return super.handleExceptionInternal(ex, body, headers, statusCode, request);
@@ -96,8 +141,14 @@ class ProblemDetailsAdvice extends ResponseEntityExceptionHandler {
 	}
 
 	private static String describe(HttpMessageNotReadableException ex) {
+		if (findCause(ex, InputCoercionException.class) != null) {
+			return "A number in the request body is out of range.";
+		}
 		MismatchedInputException mismatch = findCause(ex, MismatchedInputException.class);
-		if (mismatch != null && !mismatch.getPath().isEmpty()) {
+		if (mismatch != null && mismatch.getPath().isEmpty()) {
+			return "The request body must be a JSON object.";
+		}
+		if (mismatch != null) {
 			String field = mismatch.getPath()
 				.stream()
 				.map((ref) -> (ref.getPropertyName() != null) ? ref.getPropertyName() : "[" + ref.getIndex() + "]")

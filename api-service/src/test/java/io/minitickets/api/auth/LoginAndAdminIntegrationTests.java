@@ -1,6 +1,7 @@
 package io.minitickets.api.auth;
 
 import java.net.http.HttpResponse;
+import java.util.List;
 import java.util.UUID;
 
 import io.minitickets.api.ApiClient;
@@ -36,6 +37,28 @@ class LoginAndAdminIntegrationTests extends ApiIntegrationTest {
 		assertThat(response.statusCode()).isEqualTo(401);
 		assertThat(response.headers().firstValue("Content-Type")).hasValueSatisfying(
 				(type) -> assertThat(type).startsWith("application/problem+json"));
+	}
+
+	@Test
+	void refusesInputThatPostgresOrBcryptCouldNotTakeWithA400() {
+		HttpResponse<String> nulEmail = this.api.post("/api/auth/login",
+				"{\"email\":\"ada\\u0000@example.com\",\"password\":\"whatever1\"}", null, "X-Forwarded-For",
+				"10.1.0.4");
+		HttpResponse<String> longPassword = this.api.post("/api/admin/users",
+				"{\"email\":\"long@test.local\",\"password\":\"" + "\u00e9".repeat(40) + "\"}", adminToken());
+		HttpResponse<String> nulName = this.api.post("/api/admin/events",
+				"{\"name\":\"a\\u0000b\",\"capacity\":5,\"saleOpensAt\":\"2026-01-01T00:00:00Z\"}", adminToken());
+		HttpResponse<String> farFuture = this.api.post("/api/admin/events",
+				"{\"name\":\"x\",\"capacity\":5,\"saleOpensAt\":\"+999999999-12-31T23:59:59Z\"}", adminToken());
+		ApiClient.RawResponse nonAsciiProxy = this.api.sendRaw("POST", "/api/auth/login",
+				"{\"email\":\"a@b.c\",\"password\":\"nope\"}", "X-Forwarded-For: ключ");
+
+		assertThat(nonAsciiProxy.status()).isEqualTo(400);
+		assertThat(nonAsciiProxy.body()).contains("/problems/invalid-request");
+		for (HttpResponse<String> response : List.of(nulEmail, longPassword, nulName, farFuture)) {
+			assertThat(response.statusCode()).as(response.body()).isEqualTo(400);
+			assertThat(ApiClient.json(response).get("type").asString()).endsWith("/problems/invalid-request");
+		}
 	}
 
 	@Test

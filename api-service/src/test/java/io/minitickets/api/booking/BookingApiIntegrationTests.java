@@ -142,6 +142,35 @@ class BookingApiIntegrationTests extends ApiIntegrationTest {
 	}
 
 	@Test
+	void refusesAnIdempotencyKeyReusedForADifferentRequest() {
+		long eventId = createOpenEvent(5);
+		long otherEvent = createOpenEvent(5);
+		String token = newUserToken();
+		assertThat(book(eventId, 1, token, "Idempotency-Key", "reused").statusCode()).isEqualTo(202);
+
+		HttpResponse<String> otherQuantity = book(eventId, 3, token, "Idempotency-Key", "reused");
+		HttpResponse<String> otherEventResponse = book(otherEvent, 1, token, "Idempotency-Key", "reused");
+
+		assertThat(otherQuantity.statusCode()).isEqualTo(422);
+		assertThat(otherEventResponse.statusCode()).isEqualTo(422);
+		assertThat(this.gate.available(eventId)).hasValue(4);
+		assertThat(this.gate.available(otherEvent)).hasValue(5);
+	}
+
+	@Test
+	void answersANonAsciiHeaderWithAProblemNot500() {
+		long eventId = createOpenEvent(5);
+
+		ApiClient.RawResponse response = this.api.sendRaw("POST", "/api/events/" + eventId + "/bookings",
+				"{\"quantity\":1}", "Authorization: Bearer " + newUserToken(), "Idempotency-Key: ключ");
+
+		assertThat(response.status()).isEqualTo(400);
+		assertThat(response.head()).contains("application/problem+json");
+		assertThat(response.body()).contains("/problems/invalid-request");
+		assertThat(this.gate.available(eventId)).hasValue(5);
+	}
+
+	@Test
 	void rejectsAnIdempotencyKeyThatIsTooLong() {
 		long eventId = createOpenEvent(1);
 

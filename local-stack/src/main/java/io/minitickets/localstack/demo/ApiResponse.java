@@ -6,6 +6,6 @@ package io.minitickets.localstack.demo;
  * @param status the HTTP status code
  * @param body the body as text, empty when none
  */
-record ApiResponse(int status, String body) {
+public record ApiResponse(int status, String body) {
 
 }

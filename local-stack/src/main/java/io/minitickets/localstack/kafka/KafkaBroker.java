@@ -79,11 +79,29 @@ public final class KafkaBroker {
 				List.of(java, LOGGING, "-cp", this.classpath, "kafka.tools.StorageTool", "format", "-t",
 						Uuid.randomUuid().toString(), "-c", configuration.toString()),
 				directory.resolve("format.log"), FORMAT_TIMEOUT);
-		String bootstrapServers = "127.0.0.1:" + ports.get(0);
+		return launch(configuration, logFile, ports.get(0));
+	}
+
+	/**
+	 * Starts a stopped broker again on its folder, ports and data, and waits until it serves.
+	 * @param directory the folder {@link #start} used
+	 * @param logFile where the broker's log goes; replaced
+	 * @param bootstrapServers the stopped broker's {@code 127.0.0.1:port}
+	 * @return the running broker
+	 * @throws StackException when it does not come up within 90 s
+	 */
+	public ManagedProcess restart(Path directory, Path logFile, String bootstrapServers) {
+		int port = Integer.parseInt(bootstrapServers.substring(bootstrapServers.lastIndexOf(':') + 1));
+		return launch(directory.resolve("server.properties"), logFile, port);
+	}
+
+	private ManagedProcess launch(Path configuration, Path logFile, int port) {
+		String bootstrapServers = "127.0.0.1:" + port;
 		ManagedProcess broker = this.launcher.start(NAME, ProcessKind.INFRASTRUCTURE,
-				List.of(java, "-Xmx512m", LOGGING, "-cp", this.classpath, "kafka.Kafka", configuration.toString()),
+				List.of(ProcessLauncher.java(), "-Xmx512m", LOGGING, "-cp", this.classpath, "kafka.Kafka",
+						configuration.toString()),
 				Map.of(), logFile, bootstrapServers, null);
-		Readiness.await(broker, READY_TIMEOUT, () -> serves(ports.get(0), bootstrapServers));
+		Readiness.await(broker, READY_TIMEOUT, () -> serves(port, bootstrapServers));
 		return broker;
 	}
 

@@ -63,14 +63,32 @@ public final class ServiceLauncher {
 	 * @throws StackException when the jar is missing or the process cannot be started
 	 */
 	public ManagedProcess start(Service service, String name, StackState state, boolean gateEnabled) {
+		return start(service, name, state, gateEnabled, FreePorts.allocate(2), Map.of());
+	}
+
+	/**
+	 * Starts a service on given ports with extra settings, for runs that restart a service where it was.
+	 * @param service which service
+	 * @param name the name it is recorded under
+	 * @param state the stack, with Kafka, Postgres and Valkey up
+	 * @param gateEnabled whether api-service uses the inventory gate (ignored by the other services)
+	 * @param ports the HTTP port and the actuator's port
+	 * @param extra variables added to (or replacing) the stack's ones
+	 * @return the started process
+	 * @throws StackException when the jar is missing or the process cannot be started
+	 */
+	public ManagedProcess start(Service service, String name, StackState state, boolean gateEnabled,
+			List<Integer> ports, Map<String, String> extra) {
 		Path jar = service.jar(this.checkout);
 		if (!Files.isRegularFile(jar)) {
 			throw new StackException(this.checkout.relativize(jar) + " is not built; build with "
 					+ "./mvnw -B -DskipTests package");
 		}
-		List<Integer> ports = FreePorts.allocate(2);
+		Map<String, String> environment = new LinkedHashMap<>(
+				environment(service, state, ports.get(0), ports.get(1), gateEnabled));
+		environment.putAll(extra);
 		return this.launcher.start(name, ProcessKind.SERVICE, List.of(ProcessLauncher.java(), "-jar", jar.toString()),
-				environment(service, state, ports.get(0), ports.get(1), gateEnabled),
+				environment,
 				this.logDirectory.resolve(name + ".log"), "http://127.0.0.1:" + ports.get(0),
 				"http://127.0.0.1:" + ports.get(1) + "/actuator/health");
 	}

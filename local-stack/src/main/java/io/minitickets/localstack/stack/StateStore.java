@@ -5,6 +5,7 @@ import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
+import java.nio.file.attribute.PosixFilePermissions;
 import java.util.Optional;
 
 import tools.jackson.core.JacksonException;
@@ -63,7 +64,8 @@ public final class StateStore {
 	}
 
 	/**
-	 * Writes the state file, replacing it atomically so a reader never sees half of it.
+	 * Writes the state file, replacing it atomically so a reader never sees half of it. Only the owner may read it: it
+	 * holds the stack's signing key and admin password.
 	 * @param state the stack's state
 	 * @throws UncheckedIOException when the folder cannot be written
 	 */
@@ -72,6 +74,7 @@ public final class StateStore {
 			Files.createDirectories(this.directory);
 			Path temporary = this.directory.resolve(FILE_NAME + ".tmp");
 			this.mapper.writeValue(temporary, state);
+			Files.setPosixFilePermissions(temporary, PosixFilePermissions.fromString("rw-------"));
 			Files.move(temporary, file(), StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
 		}
 		catch (IOException ex) {

@@ -67,7 +67,15 @@ public final class ValkeyProbe {
 		});
 	}
 
-	private static <T> T call(String url, Function<RedisCommands<String, String>, T> action) {
+	/**
+	 * Runs commands on a short-lived connection (2 s timeouts, no reconnect).
+	 * @param <T> what the commands return
+	 * @param url a redis:// URL
+	 * @param action the commands
+	 * @return what the commands returned
+	 * @throws RedisException when the server cannot be reached or a command fails
+	 */
+	public static <T> T call(String url, Function<RedisCommands<String, String>, T> action) {
 		RedisURI uri = RedisURI.create(url);
 		uri.setTimeout(TIMEOUT);
 		RedisClient client = RedisClient.create();

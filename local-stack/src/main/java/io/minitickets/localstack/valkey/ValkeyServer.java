@@ -44,6 +44,20 @@ public final class ValkeyServer {
 	 * does not come up within 30 s
 	 */
 	public ManagedProcess start(Path directory, Path logFile) {
+		return start(NAME, directory, logFile, FreePorts.allocate());
+	}
+
+	/**
+	 * Starts a server on a given port (again on the same port after a restart: it comes back empty) and waits until it
+	 * answers PING.
+	 * @param name the name it is recorded under
+	 * @param directory its working folder; emptied first
+	 * @param logFile where its log goes
+	 * @param port its port on 127.0.0.1
+	 * @return the running server; its {@link ManagedProcess#url()} is its redis:// URL
+	 * @throws StackException when neither executable is on the PATH, or when the server does not come up within 30 s
+	 */
+	public ManagedProcess start(String name, Path directory, Path logFile, int port) {
 		Path executable = Stream.of("valkey-server", "redis-server")
 			.map(ProcessLauncher::findOnPath)
 			.filter(Objects::nonNull)
@@ -52,10 +66,9 @@ public final class ValkeyServer {
 					+ "valkey-server nor redis-server is on the PATH. Install one (Debian/Ubuntu: "
 					+ "sudo apt-get install redis-server, or valkey-server where packaged), or start a Valkey and "
 					+ "point MINITICKETS_VALKEY_URL at it."));
-		int port = FreePorts.allocate();
 		DataDirectories.fresh(directory);
 		String url = "redis://127.0.0.1:" + port;
-		ManagedProcess server = this.launcher.start(NAME, ProcessKind.INFRASTRUCTURE,
+		ManagedProcess server = this.launcher.start(name, ProcessKind.INFRASTRUCTURE,
 				List.of(executable.toString(), "--port", Integer.toString(port), "--bind", "127.0.0.1", "--save", "",
 						"--appendonly", "no", "--dir", directory.toString(), "--daemonize", "no"),
 				Map.of(), logFile, url, null);

@@ -1,0 +1,63 @@
+package io.minitickets.localstack.chaos;
+
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+
+import io.minitickets.localstack.stack.FreePorts;
+import io.minitickets.localstack.stack.ManagedProcess;
+import io.minitickets.localstack.stack.ProcessLauncher;
+import io.minitickets.localstack.stack.Service;
+import io.minitickets.localstack.stack.ServiceLauncher;
+import io.minitickets.localstack.stack.StackException;
+import io.minitickets.localstack.stack.StackState;
+
+/**
+ * Starts the run's services with the chaos settings, each on the same two ports (API, management) every time, so a
+ * restarted api-service is where the load's clients left it.
+ */
+final class ChaosServices {
+
+	private final ServiceLauncher launcher;
+
+	private final ChaosSettings settings;
+
+	private final Map<Service, List<Integer>> ports = new ConcurrentHashMap<>();
+
+	/**
+	 * @param launcher starts processes
+	 * @param checkout the checkout, where the services' jars are
+	 * @param logs where the services' logs go
+	 * @param settings the chaos settings
+	 */
+	ChaosServices(ProcessLauncher launcher, Path checkout, Path logs, ChaosSettings settings) {
+		this.launcher = new ServiceLauncher(launcher, checkout, logs);
+		this.settings = settings;
+	}
+
+	/**
+	 * @throws StackException naming the jars that are not built, and how to build them
+	 */
+	void requireJars() {
+		this.launcher.requireJars();
+	}
+
+	/**
+	 * Starts a service without waiting for it.
+	 * @param service which service
+	 * @param state the stack, with Kafka, Postgres and the main Valkey up
+	 * @param gateValkeyUrl the gate's Valkey
+	 * @param extra settings for this start only, for example an armed failpoint
+	 * @return the started process
+	 * @throws StackException when it cannot be started
+	 */
+	ManagedProcess launch(Service service, StackState state, String gateValkeyUrl, Map<String, String> extra) {
+		Map<String, String> environment = new LinkedHashMap<>(this.settings.environment(gateValkeyUrl));
+		environment.putAll(extra);
+		return this.launcher.start(service, service.module(), state, true,
+				this.ports.computeIfAbsent(service, (any) -> FreePorts.allocate(2)), environment);
+	}
+
+}

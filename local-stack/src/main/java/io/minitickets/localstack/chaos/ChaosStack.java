@@ -1,0 +1,199 @@
+package io.minitickets.localstack.chaos;
+
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Map;
+import java.util.Objects;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.Executor;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.function.UnaryOperator;
+
+import io.minitickets.localstack.kafka.KafkaBroker;
+import io.minitickets.localstack.stack.FreePorts;
+import io.minitickets.localstack.stack.ManagedProcess;
+import io.minitickets.localstack.stack.ProcessLauncher;
+import io.minitickets.localstack.stack.Readiness;
+import io.minitickets.localstack.stack.Service;
+import io.minitickets.localstack.stack.ServiceLauncher;
+import io.minitickets.localstack.stack.StackException;
+import io.minitickets.localstack.stack.StackState;
+import io.minitickets.localstack.stack.StackStopper;
+import io.minitickets.localstack.stack.StateStore;
+import io.minitickets.localstack.stack.ValkeyEndpoint;
+import io.minitickets.localstack.valkey.ValkeyServer;
+
+/**
+ * The run's own stack, every part a process it may kill and start again on the same ports and data: a Kafka broker,
+ * Postgres, two Valkeys (limiter/status/idempotency, and the gate) and the three services with chaos settings, in a
+ * state file so {@code ./minitickets down --state DIR} can stop it should the run itself die.
+ */
+final class ChaosStack implements AutoCloseable {
+
+	/** The name of the gate's Valkey. */
+	static final String GATE_VALKEY = "valkey-gate";
+
+	private static final Duration KILL_WAIT = Duration.ofSeconds(20);
+
+	private static final Executor VIRTUAL = (task) -> Thread.ofVirtual().start(task);
+
+	private final StateStore store;
+
+	private final ChaosInfrastructure infrastructure;
+
+	private final ChaosServices services;
+
+	private final AtomicBoolean closed = new AtomicBoolean();
+
+	private volatile StackState state;
+
+	/**
+	 * @param checkout the checkout, where the services' jars are
+	 * @param directory the run's folder (state file, data, logs); fresh
+	 * @param settings the services' chaos-tuned settings
+	 */
+	ChaosStack(Path checkout, Path directory, ChaosSettings settings) {
+		this.store = new StateStore(directory);
+		ProcessLauncher launcher = new ProcessLauncher(checkout);
+		this.infrastructure = new ChaosInfrastructure(launcher, directory);
+		this.services = new ChaosServices(launcher, checkout, directory.resolve("logs"), settings);
+		this.state = StackState.fresh("admin@minitickets.local", null);
+	}
+
+	/**
+	 * Starts everything and waits until the services are healthy (each within 180 s).
+	 * @throws StackException when a jar is missing or a part does not come up
+	 */
+	void start() {
+		this.services.requireJars();
+		this.store.save(this.state);
+		CompletableFuture<Void> kafka = CompletableFuture.runAsync(() -> {
+			ManagedProcess broker = this.infrastructure.startKafka();
+			update((stack) -> stack.withProcess(broker).withKafka(String.valueOf(broker.url())));
+		}, VIRTUAL);
+		try {
+			ManagedProcess postmaster = this.infrastructure.startPostgres();
+			update((stack) -> stack.withProcess(postmaster).withPostgres(this.infrastructure.createDatabase()));
+			ManagedProcess valkey = startValkey(ValkeyServer.NAME, FreePorts.allocate());
+			update((stack) -> stack.withValkey(new ValkeyEndpoint(String.valueOf(valkey.url()), "", false)));
+			startValkey(GATE_VALKEY, FreePorts.allocate());
+		}
+		finally {
+			ProcessWaits.join(kafka);
+		}
+		startService(Service.API_SERVICE, Map.of(), true);
+		CompletableFuture<Void> reconciler = CompletableFuture
+			.runAsync(() -> startService(Service.RECONCILER, Map.of(), true), VIRTUAL);
+		try {
+			startService(Service.BOOKING_WORKER, Map.of(), true);
+		}
+		finally {
+			ProcessWaits.join(reconciler);
+		}
+	}
+
+	/** @return the stack as it is now */
+	StackState state() {
+		return this.state;
+	}
+
+	/**
+	 * @param name a process's name
+	 * @return the recorded process
+	 * @throws StackException when none of that name is recorded
+	 */
+	ManagedProcess process(String name) {
+		return this.state.process(name).orElseThrow(() -> new StackException("No process " + name + " is recorded"));
+	}
+
+	/**
+	 * {@code kill -9}: SIGKILL, then waits until the process ended (at most 20 s).
+	 * @param name the process's name
+	 * @throws StackException when it did not end
+	 */
+	void kill(String name) {
+		process(name).handle().ifPresent((handle) -> {
+			handle.destroyForcibly();
+			if (!ProcessWaits.exit(handle, KILL_WAIT)) {
+				throw new StackException(name + " (pid " + handle.pid() + ") did not end after SIGKILL");
+			}
+		});
+	}
+
+	/**
+	 * Stops Postgres with a fast shutdown (SIGINT: open sessions are cut, the data stays consistent), keeps it down,
+	 * then starts it again on its data and port.
+	 * @param down how long it stays down
+	 * @throws StackException when it does not stop within 20 s or does not come back within 60 s
+	 */
+	void restartPostgres(Duration down) {
+		ManagedProcess postmaster = this.infrastructure.restartPostgres(process(LocalPostgres.NAME), down);
+		update((stack) -> stack.withoutProcess(LocalPostgres.NAME).withProcess(postmaster));
+	}
+
+	/**
+	 * Starts the Kafka broker again on its data and ports.
+	 */
+	void restartKafka() {
+		String bootstrapServers = Objects.requireNonNull(this.state.kafkaBootstrapServers());
+		ManagedProcess broker = this.infrastructure.restartKafka(bootstrapServers);
+		update((stack) -> stack.withoutProcess(KafkaBroker.NAME).withProcess(broker));
+	}
+
+	/**
+	 * Starts a Valkey server (again: empty) on its port, and waits until it answers PING.
+	 * @param name {@link ValkeyServer#NAME} or {@link #GATE_VALKEY}
+	 * @param port its port
+	 * @return the running server
+	 */
+	ManagedProcess startValkey(String name, int port) {
+		ManagedProcess server = this.infrastructure.startValkey(name, port);
+		update((stack) -> stack.withoutProcess(name).withProcess(server));
+		return server;
+	}
+
+	/**
+	 * Starts a service (again) on its ports with the chaos settings.
+	 * @param service which service
+	 * @param extra settings added for this start only, for example an armed failpoint
+	 * @param awaitHealthy whether to wait (at most 180 s) until it is healthy
+	 * @return the started service
+	 */
+	ManagedProcess startService(Service service, Map<String, String> extra, boolean awaitHealthy) {
+		ManagedProcess process = this.services.launch(service, this.state, String.valueOf(process(GATE_VALKEY).url()),
+				extra);
+		update((stack) -> stack.withoutProcess(service.module()).withProcess(process));
+		if (awaitHealthy) {
+			Readiness.awaitHealthy(process, ServiceLauncher.READY_TIMEOUT);
+		}
+		return process;
+	}
+
+	/**
+	 * Waits until a recorded process ended.
+	 * @param name the process's name
+	 * @param timeout how long to wait
+	 * @return true when it ended in time
+	 */
+	boolean awaitExit(String name, Duration timeout) {
+		return process(name).handle().map((handle) -> ProcessWaits.exit(handle, timeout)).orElse(true);
+	}
+
+	/**
+	 * Stops everything (services first, SIGTERM then SIGKILL after 30 s) and deletes the state file; only the
+	 * first call does anything.
+	 */
+	@Override
+	public void close() {
+		if (!this.closed.compareAndSet(false, true)) {
+			return;
+		}
+		new StackStopper(this.store, System.out).stop(this.state);
+	}
+
+	private synchronized void update(UnaryOperator<StackState> change) {
+		this.state = change.apply(this.state);
+		this.store.save(this.state);
+	}
+
+}

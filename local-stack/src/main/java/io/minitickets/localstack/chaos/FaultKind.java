@@ -1,0 +1,63 @@
+package io.minitickets.localstack.chaos;
+
+import java.util.Arrays;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * The faults a run injects, one phase each, in this order.
+ */
+enum FaultKind {
+
+	/** SIGKILL of booking-worker while bookings flow, then a restart. */
+	WORKER_KILL,
+
+	/** booking-worker restarted with HALT_AFTER_COMMIT armed: it halts after a Postgres commit; then a normal one. */
+	WORKER_FAILPOINT,
+
+	/** SIGKILL of the main Valkey (limiter, status, idempotency), down 2 s, restarted empty. */
+	VALKEY_RESTART,
+
+	/** SIGKILL of the gate's Valkey only, down 3 s, restarted empty. */
+	GATE_VALKEY_DOWN,
+
+	/** SIGKILL of the Kafka broker, down 3 s, restarted on its ports and data. */
+	KAFKA_RESTART,
+
+	/** Fast shutdown of Postgres, down 3 s, restarted on its data. */
+	POSTGRES_RESTART,
+
+	/** SIGKILL of api-service while requests are in flight, then a restart. */
+	API_KILL,
+
+	/** A record of garbage bytes produced to bookings.requested. */
+	POISON;
+
+	/**
+	 * @return the name on the command line and in the table, for example {@code worker-kill}
+	 */
+	String label() {
+		return name().toLowerCase(Locale.ROOT).replace('_', '-');
+	}
+
+	/**
+	 * @param labels comma-separated labels, or {@code all}
+	 * @return the faults in run order
+	 * @throws IllegalArgumentException naming an unknown label
+	 */
+	static List<FaultKind> parse(String labels) {
+		if (labels.isBlank() || labels.equals("all")) {
+			return List.of(values());
+		}
+		List<String> wanted = Arrays.stream(labels.split(",")).map(String::trim).toList();
+		wanted.stream()
+			.filter((label) -> Arrays.stream(values()).noneMatch((kind) -> kind.label().equals(label)))
+			.findFirst()
+			.ifPresent((label) -> {
+				throw new IllegalArgumentException("Unknown fault '" + label + "'; known: "
+						+ String.join(", ", Arrays.stream(values()).map(FaultKind::label).toList()));
+			});
+		return Arrays.stream(values()).filter((kind) -> wanted.contains(kind.label())).toList();
+	}
+
+}

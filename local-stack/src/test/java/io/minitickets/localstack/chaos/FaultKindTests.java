@@ -1,0 +1,27 @@
+package io.minitickets.localstack.chaos;
+
+import org.junit.jupiter.api.Test;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatIllegalArgumentException;
+
+class FaultKindTests {
+
+	@Test
+	void allMeansEveryFaultInRunOrder() {
+		assertThat(FaultKind.parse("all")).containsExactly(FaultKind.values());
+	}
+
+	@Test
+	void chosenFaultsKeepRunOrderWhateverOrderTheyAreNamedIn() {
+		assertThat(FaultKind.parse("poison, worker-kill")).containsExactly(FaultKind.WORKER_KILL, FaultKind.POISON);
+	}
+
+	@Test
+	void anUnknownFaultIsNamedWithTheKnownOnes() {
+		assertThatIllegalArgumentException().isThrownBy(() -> FaultKind.parse("worker-kill,disk-full"))
+			.withMessageContaining("disk-full")
+			.withMessageContaining("gate-valkey-down");
+	}
+
+}
