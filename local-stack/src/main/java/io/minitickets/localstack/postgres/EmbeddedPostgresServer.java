@@ -1,6 +1,7 @@
 package io.minitickets.localstack.postgres;
 
 import java.io.IOException;
+import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -54,6 +55,24 @@ public final class EmbeddedPostgresServer {
 	public Started start(Path directory, Path logFile) {
 		int port = FreePorts.allocate();
 		DataDirectories.fresh(directory);
+		return launch(directory, logFile, port);
+	}
+
+	/**
+	 * Starts a stopped server again on its folder, port and data (its databases kept), and waits until it accepts
+	 * connections.
+	 * @param directory the folder {@link #start} used
+	 * @param logFile where its log goes; replaced
+	 * @param adminUrl the stopped server's maintenance database URL, for example
+	 * {@code jdbc:postgresql://127.0.0.1:41234/postgres}
+	 * @return the running process and the server
+	 * @throws StackException when it does not come up within 120 s, with the log's last lines
+	 */
+	public Started restart(Path directory, Path logFile, String adminUrl) {
+		return launch(directory, logFile, URI.create(adminUrl.substring("jdbc:".length())).getPort());
+	}
+
+	private Started launch(Path directory, Path logFile, int port) {
 		String adminUrl = "jdbc:postgresql://127.0.0.1:" + port + "/postgres";
 		ManagedProcess process = this.launcher.start(NAME, ProcessKind.INFRASTRUCTURE,
 				List.of(ProcessLauncher.java(), "-Dlogback.configurationFile=logback-process.xml", "-cp",

@@ -153,7 +153,7 @@ public final class StackStarter {
 	 * Runs tasks on virtual threads and waits for all of them.
 	 * @throws RuntimeException the first task's failure, in task order, after all tasks ended
 	 */
-	private static void runConcurrently(List<Runnable> tasks) {
+	static void runConcurrently(List<Runnable> tasks) {
 		List<Future<?>> running = new ArrayList<>();
 		try (ExecutorService executor = Executors.newVirtualThreadPerTaskExecutor()) {
 			tasks.forEach((task) -> running.add(executor.submit(task)));

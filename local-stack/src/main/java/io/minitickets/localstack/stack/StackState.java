@@ -58,6 +58,21 @@ public record StackState(String stackId, Instant createdAt, String jwtSecret, St
 	}
 
 	/**
+	 * @param process a process just started again under a recorded name
+	 * @return this state with the process of that name replaced where it was, or appended when there was none
+	 */
+	public StackState withRestarted(ManagedProcess process) {
+		if (process(process.name()).isEmpty()) {
+			return withProcess(process);
+		}
+		List<ManagedProcess> all = this.processes.stream()
+			.map((recorded) -> recorded.name().equals(process.name()) ? process : recorded)
+			.toList();
+		return new StackState(this.stackId, this.createdAt, this.jwtSecret, this.adminEmail, this.adminPassword,
+				this.kafkaBootstrapServers, this.postgres, this.valkey, all);
+	}
+
+	/**
 	 * @param name the name of a process that was stopped
 	 * @return this state without that process
 	 */

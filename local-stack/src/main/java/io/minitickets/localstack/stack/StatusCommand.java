@@ -7,11 +7,15 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 
 /**
- * {@code minitickets status}: which processes of the stack run, and whether the services are healthy.
+ * {@code minitickets status}: which processes of the stack run, and whether the services are healthy. Exit code 0
+ * when all do and are, 1 when something is not running or not healthy, 2 when there is no stack to look at.
  */
 @Command(name = "status", mixinStandardHelpOptions = true,
-		description = "Show what runs and whether it is healthy (exit code 1 when not all is).")
+		description = "Show what runs and whether it is healthy (exit code 1 when not all is, 2 when no stack is up).")
 public final class StatusCommand implements Callable<Integer> {
+
+	/** The exit code when there is no stack: the command could not do its work. */
+	static final int NO_STACK = 2;
 
 	@Mixin
 	private StateDirectoryOption state = new StateDirectoryOption();
@@ -22,7 +26,7 @@ public final class StatusCommand implements Callable<Integer> {
 		Optional<StackState> recorded = store.load();
 		if (recorded.isEmpty()) {
 			System.out.println("No stack is up (no " + store.file() + ")");
-			return 1;
+			return NO_STACK;
 		}
 		StackState stack = recorded.get();
 		System.out.println("Stack " + stack.stackId() + ", started " + stack.createdAt() + " (state: " + store.file()

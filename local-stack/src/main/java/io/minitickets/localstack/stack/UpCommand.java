@@ -1,5 +1,6 @@
 package io.minitickets.localstack.stack;
 
+import java.util.Optional;
 import java.util.concurrent.Callable;
 
 import picocli.CommandLine.Command;
@@ -7,10 +8,12 @@ import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /**
- * {@code minitickets up}: starts Kafka, Postgres, Valkey and the three services, and prints where they are.
+ * {@code minitickets up}: starts Kafka, Postgres, Valkey and the three services, and prints where they are. On a
+ * recorded stack it starts again, where they were and on their data, the processes that no longer run.
  */
 @Command(name = "up", mixinStandardHelpOptions = true,
-		description = "Start Kafka, Postgres, Valkey, api-service, booking-worker and reconciler.")
+		description = { "Start Kafka, Postgres, Valkey, api-service, booking-worker and reconciler.",
+				"On a stack that is partly down, restart what is not running (same ports, settings and data)." })
 public final class UpCommand implements Callable<Integer> {
 
 	@Mixin
@@ -22,11 +25,9 @@ public final class UpCommand implements Callable<Integer> {
 	@Override
 	public Integer call() {
 		StateStore store = new StateStore(this.state.resolve());
-		StackState running = store.load().filter(StackState::anyRunning).orElse(null);
-		if (running != null) {
-			System.out.println("Stack " + running.stackId() + " is already up (state: " + store.file() + ")");
-			System.out.println(StackSummary.render(running, store.directory()));
-			return 0;
+		Optional<StackState> recorded = store.load().filter((stack) -> !stack.processes().isEmpty());
+		if (recorded.isPresent()) {
+			return restartWhatEnded(store, recorded.get());
 		}
 		long started = System.nanoTime();
 		StackState stack = new StackStarter(store, StateDirectoryOption.checkout(), System.out)
@@ -34,6 +35,33 @@ public final class UpCommand implements Callable<Integer> {
 		System.out.printf("%nMiniTickets stack %s is up in %.1f s (state: %s)%n", stack.stackId(),
 				(System.nanoTime() - started) / 1e9, store.file());
 		System.out.println(StackSummary.render(stack, store.directory()));
+		System.out.println("Stop it with: ./minitickets down");
+		return 0;
+	}
+
+	private static int restartWhatEnded(StateStore store, StackState recorded) {
+		RestartPlan plan = RestartPlan.of(recorded, ManagedProcess::running);
+		StackState stack = recorded;
+		for (String name : plan.forgotten()) {
+			stack = stack.withoutProcess(name);
+			System.out.println("Dropped " + name + " from the state file: it ended, and up does not start it");
+		}
+		if (!plan.forgotten().isEmpty()) {
+			store.save(stack);
+		}
+		if (plan.restartsNothing()) {
+			System.out.println("Stack " + stack.stackId() + " is already up (state: " + store.file() + ")");
+			System.out.println(StackSummary.render(stack, store.directory()));
+			return 0;
+		}
+		System.out.println("Stack " + stack.stackId() + " is partly down; restarting what is not running: "
+				+ String.join(", ", plan.restarted()));
+		long started = System.nanoTime();
+		StackState restarted = new StackRestarter(store, stack, StateDirectoryOption.checkout(), System.out)
+			.restart(plan);
+		System.out.printf("%nRestarted %s of stack %s in %.1f s (state: %s)%n", String.join(", ", plan.restarted()),
+				restarted.stackId(), (System.nanoTime() - started) / 1e9, store.file());
+		System.out.println(StackSummary.render(restarted, store.directory()));
 		System.out.println("Stop it with: ./minitickets down");
 		return 0;
 	}
