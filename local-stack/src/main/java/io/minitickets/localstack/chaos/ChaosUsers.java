@@ -4,7 +4,6 @@ import java.security.SecureRandom;
 import java.time.Duration;
 import java.util.HexFormat;
 import java.util.List;
-import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
@@ -12,6 +11,7 @@ import java.util.stream.IntStream;
 
 import io.minitickets.core.security.AccessTokens;
 import io.minitickets.localstack.demo.ApiClient;
+import io.minitickets.localstack.stack.Futures;
 import io.minitickets.localstack.stack.StackException;
 
 /**
@@ -48,23 +48,7 @@ final class ChaosUsers {
 				long id = api.createUser(adminToken, email, password);
 				return tokens.mint(id, email, "USER").token();
 			})).toList();
-			return created.stream().map(ChaosUsers::join).toList();
-		}
-	}
-
-	private static String join(Future<String> token) {
-		try {
-			return token.get();
-		}
-		catch (ExecutionException ex) {
-			if (ex.getCause() instanceof RuntimeException failure) {
-				throw failure;
-			}
-			throw new StackException("Creating a user failed: " + ex.getCause(), ex);
-		}
-		catch (InterruptedException ex) {
-			Thread.currentThread().interrupt();
-			throw new StackException("Interrupted while creating users", ex);
+			return created.stream().map((future) -> Futures.join(future, "Creating a user")).toList();
 		}
 	}
 

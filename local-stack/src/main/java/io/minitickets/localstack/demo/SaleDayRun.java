@@ -8,7 +8,6 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.HexFormat;
 import java.util.List;
-import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
@@ -16,6 +15,7 @@ import java.util.stream.IntStream;
 
 import io.minitickets.core.security.AccessTokens;
 import io.minitickets.localstack.stack.PostgresEndpoint;
+import io.minitickets.localstack.stack.Futures;
 import io.minitickets.localstack.stack.StackException;
 import io.minitickets.localstack.stack.StackState;
 
@@ -90,7 +90,7 @@ final class SaleDayRun {
 					return new DemoUser(id, email, tokens.mint(id, email, "USER").token());
 				}))
 				.toList();
-			return created.stream().map(SaleDayRun::join).toList();
+			return created.stream().map((future) -> Futures.join(future, "Creating a user")).toList();
 		}
 	}
 
@@ -100,22 +100,6 @@ final class SaleDayRun {
 			throw new StackException("The stack has no Postgres database recorded");
 		}
 		return database;
-	}
-
-	private static DemoUser join(Future<DemoUser> user) {
-		try {
-			return user.get();
-		}
-		catch (ExecutionException ex) {
-			if (ex.getCause() instanceof RuntimeException failure) {
-				throw failure;
-			}
-			throw new StackException("Creating a user failed: " + ex.getCause(), ex);
-		}
-		catch (InterruptedException ex) {
-			Thread.currentThread().interrupt();
-			throw new StackException("Interrupted while creating users", ex);
-		}
 	}
 
 	private static byte[] randomBytes() {
