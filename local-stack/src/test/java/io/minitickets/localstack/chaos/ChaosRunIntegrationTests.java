@@ -16,7 +16,7 @@ import static org.assertj.core.api.Assertions.fail;
 
 /**
  * The short fault-injection run CI keeps: one round of the worker failpoint (halt between the Postgres commit and the
- * Valkey settle), a main-Valkey restart, a Kafka restart and a poison record, on a stack of the run's own, and no
+ * Valkey settle), a main-Valkey restart, the gate's Valkey alone down, a Kafka restart and a poison record, on a stack of the run's own, and no
  * invariant broken. Needs the services' jars (the reactor packages them before local-stack).
  */
 class ChaosRunIntegrationTests {
@@ -40,14 +40,14 @@ class ChaosRunIntegrationTests {
 	@Timeout(value = 8, unit = TimeUnit.MINUTES)
 	void oneRoundOfFaultsBreaksNoInvariant() {
 		List<FaultKind> faults = List.of(FaultKind.WORKER_FAILPOINT, FaultKind.VALKEY_RESTART,
-				FaultKind.KAFKA_RESTART, FaultKind.POISON);
+				FaultKind.GATE_VALKEY_DOWN, FaultKind.KAFKA_RESTART, FaultKind.POISON);
 		ChaosOptions options = new ChaosOptions(1, 7, faults, CHECKOUT.resolve("local-stack/target/chaos-it"),
 				CHECKOUT);
 		ChaosReport report = new ChaosRun(options, System.out).run();
 		System.out.print(report.table());
 		assertThat(report.violations()).isEmpty();
 		assertThat(report.rows()).extracting(FaultRow::fault)
-			.containsExactly("worker-failpoint", "valkey-restart", "kafka-restart", "poison");
+			.containsExactly("worker-failpoint", "valkey-restart", "gate-valkey-down", "kafka-restart", "poison");
 		assertThat(report.rows()).allSatisfy((row) -> assertThat(row.accepted()).isPositive());
 		assertThat(report.deadLetters()).isEqualTo(1);
 	}
