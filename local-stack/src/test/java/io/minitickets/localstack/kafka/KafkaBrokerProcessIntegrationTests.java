@@ -71,7 +71,10 @@ class KafkaBrokerProcessIntegrationTests {
 			admin.createTopics(List.of(new NewTopic(TOPIC, KafkaBroker.PARTITIONS, (short) 1)))
 				.all()
 				.get(30, TimeUnit.SECONDS);
-			assertThat(admin.listTopics().names().get(30, TimeUnit.SECONDS)).contains(TOPIC);
+			// createTopics completes when the controller committed the topic; the broker's own
+			// metadata cache, which listTopics reads, catches up a moment later.
+			await().atMost(Duration.ofSeconds(30))
+				.untilAsserted(() -> assertThat(admin.listTopics().names().get(30, TimeUnit.SECONDS)).contains(TOPIC));
 		}
 	}
 

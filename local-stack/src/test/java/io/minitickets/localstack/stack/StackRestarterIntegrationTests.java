@@ -63,7 +63,8 @@ class StackRestarterIntegrationTests {
 			assertThat(restarted.pid()).isNotEqualTo(broker.pid());
 			assertThat(restarted.url()).isEqualTo(broker.url());
 			assertThat(store.load()).contains(stack);
-			assertThat(topics(String.valueOf(restarted.url()))).contains(TOPIC);
+			await().atMost(Duration.ofSeconds(30))
+				.untilAsserted(() -> assertThat(topics(String.valueOf(restarted.url()))).contains(TOPIC));
 			assertThat(this.directory.resolve("logs/kafka.previous.log")).exists();
 		}
 		finally {
