@@ -82,8 +82,9 @@ class BookingService {
 	 * @param quantity seats, already checked positive
 	 * @param idempotencyKey the Idempotency-Key header, or null
 	 * @return the accepted booking (202)
-	 * @throws ApiException 400 bad quantity or key, 404 unknown event, 409 sale not open or sold out, 429 rate
-	 * limited, 503 limiter down or Kafka did not take it
+	 * @throws ApiException 400 bad quantity or key, 404 unknown event, 409 sale not open, sold out or the same
+	 * Idempotency-Key still in flight, 422 Idempotency-Key reused for another request, 429 rate limited, 503 limiter
+	 * down or Kafka did not take it
 	 */
 	BookingAccepted book(long userId, long eventId, int quantity, @Nullable String idempotencyKey) {
 		this.rateLimits.checkBooking(userId);
@@ -97,15 +98,37 @@ class BookingService {
 			throw Problems.badRequest("'quantity' must be at most " + event.maxPerOrder() + " for event " + eventId
 					+ ", was " + quantity + ".");
 		}
-		UUID bookingId = (idempotencyKey != null)
-				? this.idempotency.bookingIdFor(userId, idempotencyKey, eventId, quantity) : UUID.randomUUID();
-		if (idempotencyKey != null) {
-			Optional<StoredAnswer> earlier = this.idempotency.find(userId, idempotencyKey);
-			if (earlier.isPresent()) {
-				return replay(earlier.get(), eventId, quantity);
-			}
+		if (idempotencyKey == null) {
+			return accept(UUID.randomUUID(), eventId, userId, quantity);
 		}
-		boolean gated = reserve(eventId, bookingId, quantity, userId, idempotencyKey);
+		StoredAnswer claim = StoredAnswer
+			.inFlight(this.idempotency.bookingIdFor(userId, idempotencyKey, eventId, quantity), eventId, quantity);
+		Optional<StoredAnswer> earlier = this.idempotency.claim(userId, idempotencyKey, claim);
+		if (earlier.isPresent()) {
+			return replay(earlier.get(), eventId, quantity);
+		}
+		try {
+			BookingAccepted accepted = accept(claim.bookingId(), eventId, userId, quantity);
+			this.idempotency.remember(userId, idempotencyKey, claim.answered(202));
+			return accepted;
+		}
+		catch (ApiException ex) {
+			if (ProblemTypes.SOLD_OUT.equals(ex.getType())) {
+				this.idempotency.remember(userId, idempotencyKey, claim.answered(409));
+			}
+			else {
+				this.idempotency.release(userId, idempotencyKey);
+			}
+			throw ex;
+		}
+		catch (RuntimeException ex) {
+			this.idempotency.release(userId, idempotencyKey);
+			throw ex;
+		}
+	}
+
+	private BookingAccepted accept(UUID bookingId, long eventId, long userId, int quantity) {
+		boolean gated = reserve(eventId, bookingId, quantity);
 		putPending(bookingId, eventId, userId, quantity);
 		BookingRequested request = BookingRequested.of(bookingId, eventId, userId, quantity, this.clock.instant(),
 				gated);
@@ -114,19 +137,17 @@ class BookingService {
 		}
 		catch (BookingPublisher.BookingNotSentException ex) {
 			release(request);
+			forgetPending(bookingId);
 			this.meters.counter("minitickets.bookings", "outcome", "not-sent").increment();
 			logger.warn("Kafka did not take booking {} of event {}", bookingId, eventId, ex.getCause());
 			throw Problems.unavailable("The booking queue cannot take this booking right now; it was not accepted.",
 					this.properties.unavailableRetryAfter().toSeconds());
 		}
-		if (idempotencyKey != null) {
-			this.idempotency.remember(userId, idempotencyKey, new StoredAnswer(202, bookingId, eventId, quantity));
-		}
 		this.meters.counter("minitickets.bookings", "outcome", gated ? "accepted" : "accepted-ungated").increment();
 		return BookingAccepted.of(bookingId);
 	}
 
-	private boolean reserve(long eventId, UUID bookingId, int quantity, long userId, @Nullable String idempotencyKey) {
+	private boolean reserve(long eventId, UUID bookingId, int quantity) {
 		if (!this.gateProperties.enabled()) {
 			return false;
 		}
@@ -143,9 +164,6 @@ class BookingService {
 			return false;
 		}
 		if (reservation.result() == ReserveResult.SOLD_OUT) {
-			if (idempotencyKey != null) {
-				this.idempotency.remember(userId, idempotencyKey, new StoredAnswer(409, bookingId, eventId, quantity));
-			}
 			this.meters.counter("minitickets.bookings", "outcome", "sold-out").increment();
 			throw soldOut(eventId, bookingId);
 		}
@@ -158,6 +176,15 @@ class BookingService {
 		}
 		catch (ValkeyUnavailableException ex) {
 			// Polls fall back to Postgres, which has the booking once it is settled.
+		}
+	}
+
+	private void forgetPending(UUID bookingId) {
+		try {
+			this.statusCache.removePending(bookingId);
+		}
+		catch (ValkeyUnavailableException ex) {
+			// The PENDING entry expires with the status cache's TTL.
 		}
 	}
 
@@ -179,6 +206,10 @@ class BookingService {
 					"Idempotency-Key reused", "This Idempotency-Key was first used for " + answer.quantity()
 							+ " seat(s) of event " + answer.eventId() + "; use a new key for a different request.",
 					null);
+		}
+		if (answer.inFlight()) {
+			throw new ApiException(HttpStatus.CONFLICT, ProblemTypes.REQUEST_IN_PROGRESS, "Request in progress",
+					"A request with this Idempotency-Key is still being processed; retry it to get its answer.", 1L);
 		}
 		if (answer.status() == 409) {
 			throw soldOut(eventId, answer.bookingId());

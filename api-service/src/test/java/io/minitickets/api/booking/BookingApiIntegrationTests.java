@@ -2,6 +2,7 @@ package io.minitickets.api.booking;
 
 import java.net.http.HttpResponse;
 import java.time.Instant;
+import java.util.List;
 import java.util.Map;
 import java.util.UUID;
 
@@ -9,6 +10,7 @@ import io.minitickets.api.ApiClient;
 import io.minitickets.api.ApiIntegrationTest;
 import io.minitickets.api.RequestedTopic;
 import io.minitickets.core.inventory.InventoryGate;
+import io.minitickets.core.testing.Concurrently;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -155,6 +157,32 @@ class BookingApiIntegrationTests extends ApiIntegrationTest {
 		assertThat(otherEventResponse.statusCode()).isEqualTo(422);
 		assertThat(this.gate.available(eventId)).hasValue(4);
 		assertThat(this.gate.available(otherEvent)).hasValue(5);
+	}
+
+	@Test
+	void booksOnceWhenRequestsWithOneIdempotencyKeyRace() throws Exception {
+		long eventId = createOpenEvent(10);
+		String token = newUserToken();
+
+		List<HttpResponse<String>> responses = Concurrently.run(8,
+				(i) -> () -> book(eventId, 1 + i % 2, token, "Idempotency-Key", "raced"));
+
+		List<HttpResponse<String>> accepted = responses.stream()
+			.filter((response) -> response.statusCode() == 202)
+			.toList();
+		assertThat(accepted).isNotEmpty();
+		assertThat(accepted.stream().map((response) -> ApiClient.json(response).get("bookingId")).distinct())
+			.hasSize(1);
+		assertThat(responses).allSatisfy((response) -> assertThat(response.statusCode()).isIn(202, 409, 422));
+		responses.stream()
+			.filter((response) -> response.statusCode() == 409)
+			.forEach((response) -> {
+				assertProblem(response, "request-in-progress");
+				assertThat(response.headers().firstValue("Retry-After")).hasValue("1");
+			});
+		assertThat(this.gate.snapshot(eventId).leases()).hasSize(1);
+		int winnerSeats = this.gate.snapshot(eventId).leases().values().iterator().next();
+		assertThat(this.gate.available(eventId)).hasValue(10 - winnerSeats);
 	}
 
 	@Test

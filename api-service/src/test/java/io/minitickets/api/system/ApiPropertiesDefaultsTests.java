@@ -37,6 +37,8 @@ class ApiPropertiesDefaultsTests {
 
 		assertThat(properties.idempotencyTtl()).isEqualTo(Duration.ofHours(24));
 		assertThat(properties.sendTimeout()).isEqualTo(Duration.ofSeconds(6));
+		assertThat(properties.idempotencyClaimTtl()).isEqualTo(Duration.ofSeconds(30))
+			.isGreaterThan(properties.sendTimeout());
 	}
 
 	@Test

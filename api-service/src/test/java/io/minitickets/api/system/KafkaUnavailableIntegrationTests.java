@@ -3,11 +3,14 @@ package io.minitickets.api.system;
 import java.net.http.HttpResponse;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.List;
 
 import io.minitickets.api.ApiClient;
 import io.minitickets.api.ApiIntegrationTest;
 import io.minitickets.core.inventory.InventoryGate;
 import io.minitickets.core.testing.TestInfrastructure;
+import io.minitickets.core.valkey.ValkeyConnection;
+import io.minitickets.core.valkey.ValkeyKeys;
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.context.SpringBootTest;
@@ -37,6 +40,12 @@ class KafkaUnavailableIntegrationTests {
 	@Autowired
 	private JdbcClient jdbc;
 
+	@Autowired
+	private ValkeyConnection valkey;
+
+	@Autowired
+	private ValkeyKeys keys;
+
 	@DynamicPropertySource
 	static void kafkaDown(DynamicPropertyRegistry registry) {
 		TestInfrastructure.register(registry);
@@ -56,9 +65,35 @@ class KafkaUnavailableIntegrationTests {
 
 		assertThat(response.statusCode()).isEqualTo(503);
 		assertThat(response.headers().firstValue("Retry-After")).hasValue("2");
-		assertThat(Duration.between(start, Instant.now())).isLessThan(Duration.ofSeconds(10));
+		// The send gives up after minitickets.booking.send-timeout (6 s); a hang would take the client's 60 s.
+		assertThat(Duration.between(start, Instant.now())).isLessThan(Duration.ofSeconds(20));
 		assertThat(this.gate.available(eventId)).hasValue(3);
 		assertThat(this.gate.snapshot(eventId).leases()).isEmpty();
+		assertThat(statusEntries()).as("no PENDING status is left for a booking that was not accepted").isEmpty();
+	}
+
+	@Test
+	void freesTheIdempotencyKeyOfABookingKafkaDidNotTakeSoARetryRunsAgain() {
+		long eventId = this.jdbc.sql("insert into events (name, capacity, sale_opens_at) values ('e', 3, now())"
+				+ " returning id").query(Long.class).single();
+		this.gate.load(eventId, 3);
+		ApiClient api = new ApiClient(this.port);
+		String token = ApiIntegrationTest.mint(8);
+
+		HttpResponse<String> first = api.post("/api/events/" + eventId + "/bookings", "{\"quantity\":1}", token,
+				"Idempotency-Key", "retry-after-503");
+		HttpResponse<String> retry = api.post("/api/events/" + eventId + "/bookings", "{\"quantity\":1}", token,
+				"Idempotency-Key", "retry-after-503");
+
+		assertThat(first.statusCode()).isEqualTo(503);
+		assertThat(retry.statusCode()).as("the retry runs again, it is not answered 'in progress'").isEqualTo(503);
+		assertThat(this.gate.available(eventId)).hasValue(3);
+		assertThat(this.valkey.sync().keys(this.keys.idempotency(8, "*"))).isEmpty();
+		assertThat(statusEntries()).isEmpty();
+	}
+
+	private List<String> statusEntries() {
+		return this.valkey.sync().keys(this.keys.prefix() + "bk:*");
 	}
 
 }

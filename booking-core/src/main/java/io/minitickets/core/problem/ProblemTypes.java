@@ -29,6 +29,9 @@ public final class ProblemTypes {
 	/** The resource exists already (409). */
 	public static final URI CONFLICT = URI.create(BASE + "conflict");
 
+	/** A request with the same Idempotency-Key is still being processed; retry after the Retry-After seconds (409). */
+	public static final URI REQUEST_IN_PROGRESS = URI.create(BASE + "request-in-progress");
+
 	/** The event's sale has not opened yet (409). */
 	public static final URI SALE_NOT_OPEN = URI.create(BASE + "sale-not-open");
 

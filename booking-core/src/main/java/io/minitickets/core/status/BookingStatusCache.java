@@ -58,6 +58,17 @@ public class BookingStatusCache {
 	}
 
 	/**
+	 * Removes a booking's entry while it is PENDING: for a booking the API did not accept after all (Kafka did not take
+	 * it). A final status is kept.
+	 * @param bookingId the booking
+	 * @return true when removed, false when there was no entry or a final one
+	 * @throws ValkeyUnavailableException when Valkey cannot answer in time
+	 */
+	public boolean removePending(UUID bookingId) {
+		return this.script.removePending(this.connection, this.keys.bookingStatus(bookingId));
+	}
+
+	/**
 	 * Reads a booking's cached status.
 	 * @param bookingId the booking
 	 * @return the entry, or empty when there is none

@@ -8,7 +8,8 @@ import io.minitickets.core.valkey.LuaScript;
 import io.minitickets.core.valkey.ValkeyConnection;
 
 /**
- * {@code scripts/put-status.lua}: write a booking's status, only forward.
+ * {@code scripts/put-status.lua}: write a booking's status, only forward; and
+ * {@code scripts/remove-pending-status.lua}: remove it while it is still PENDING.
  * <p>
  * KEYS: {@code bk:{<id>}}. ARGV: status, event id, user id, seats, reason ('' for none), TTL (ms). Reply: 1 written, 0
  * kept (a final status is never overwritten; PENDING never replaces anything).
@@ -16,6 +17,8 @@ import io.minitickets.core.valkey.ValkeyConnection;
 final class PutStatusScript {
 
 	private final LuaScript script = LuaScript.load("put-status.lua");
+
+	private final LuaScript removePending = LuaScript.load("remove-pending-status.lua");
 
 	boolean put(ValkeyConnection connection, String key, CachedBooking booking, Duration ttl) {
 		Long written = this.script.execute(connection, ScriptOutputType.INTEGER, new String[] { key }, args(booking,
@@ -25,6 +28,12 @@ final class PutStatusScript {
 
 	CompletionStage<Long> putAsync(ValkeyConnection connection, String key, CachedBooking booking, Duration ttl) {
 		return this.script.executeAsync(connection, ScriptOutputType.INTEGER, new String[] { key }, args(booking, ttl));
+	}
+
+	boolean removePending(ValkeyConnection connection, String key) {
+		Long removed = this.removePending.execute(connection, ScriptOutputType.INTEGER, new String[] { key },
+				new String[0]);
+		return removed == 1L;
 	}
 
 	private static String[] args(CachedBooking booking, Duration ttl) {

@@ -1,15 +1,11 @@
 package io.minitickets.core.inventory;
 
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.UUID;
-import java.util.concurrent.CountDownLatch;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.Future;
 import java.util.concurrent.atomic.AtomicLong;
 
+import io.minitickets.core.testing.Concurrently;
 import io.minitickets.core.testing.TestInfrastructure;
 import io.minitickets.core.testing.TestValkey;
 import io.minitickets.core.valkey.ValkeyConnection;
@@ -83,21 +79,9 @@ class InventoryGateIntegrationTests {
 	@Test
 	void hands16SeatsTo16Of200ConcurrentReservers() throws Exception {
 		long event = loadedEvent(16);
-		CountDownLatch start = new CountDownLatch(1);
-		List<Future<Reservation>> results = new ArrayList<>();
-		try (ExecutorService threads = Executors.newVirtualThreadPerTaskExecutor()) {
-			for (int i = 0; i < 200; i++) {
-				results.add(threads.submit(() -> {
-					start.await();
-					return gate.reserve(event, UUID.randomUUID(), 1);
-				}));
-			}
-			start.countDown();
-		}
-		int reserved = 0;
-		for (Future<Reservation> result : results) {
-			reserved += (result.get().result() == ReserveResult.RESERVED) ? 1 : 0;
-		}
+		List<Reservation> results = Concurrently.run(200, (i) -> () -> gate.reserve(event, UUID.randomUUID(), 1));
+
+		long reserved = results.stream().filter((result) -> result.result() == ReserveResult.RESERVED).count();
 		assertThat(reserved).isEqualTo(16);
 		assertThat(gate.available(event)).hasValue(0);
 	}

@@ -1,15 +1,13 @@
 package io.minitickets.core.ratelimit;
 
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
-import java.util.concurrent.Future;
 import java.util.concurrent.atomic.AtomicInteger;
 
+import io.minitickets.core.testing.Concurrently;
 import io.minitickets.core.testing.TestValkey;
 import io.minitickets.core.valkey.ValkeyConnection;
 import org.junit.jupiter.api.AfterAll;
@@ -48,22 +46,10 @@ class TokenBucketIntegrationTests {
 
 	@Test
 	void admitsExactlyTenOfElevenRequestsInTheSameInstant() throws Exception {
-		List<Future<RateLimitDecision>> decisions = new ArrayList<>();
-		CountDownLatch start = new CountDownLatch(1);
-		try (ExecutorService threads = Executors.newVirtualThreadPerTaskExecutor()) {
-			for (int i = 0; i < 11; i++) {
-				decisions.add(threads.submit(() -> {
-					start.await();
-					return limiter.tryAcquire("book:user", "instant", BOOKING);
-				}));
-			}
-			start.countDown();
-		}
-		int allowed = 0;
-		for (Future<RateLimitDecision> decision : decisions) {
-			allowed += decision.get().allowed() ? 1 : 0;
-		}
-		assertThat(allowed).isEqualTo(10);
+		List<RateLimitDecision> decisions = Concurrently.run(11,
+				(i) -> () -> limiter.tryAcquire("book:user", "instant", BOOKING));
+
+		assertThat(decisions).filteredOn(RateLimitDecision::allowed).hasSize(10);
 	}
 
 	@Test

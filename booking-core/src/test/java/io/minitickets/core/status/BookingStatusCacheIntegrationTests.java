@@ -57,6 +57,21 @@ class BookingStatusCacheIntegrationTests {
 	}
 
 	@Test
+	void removesAPendingEntryButNeverAnOutcome() {
+		UUID notSent = UUID.randomUUID();
+		UUID settledMeanwhile = UUID.randomUUID();
+		cache.put(booking(notSent, BookingStatus.PENDING, null));
+		cache.put(booking(settledMeanwhile, BookingStatus.CONFIRMED, null));
+
+		assertThat(cache.removePending(notSent)).isTrue();
+		assertThat(cache.removePending(settledMeanwhile)).isFalse();
+		assertThat(cache.removePending(UUID.randomUUID())).isFalse();
+
+		assertThat(cache.get(notSent)).isEmpty();
+		assertThat(cache.get(settledMeanwhile)).map(CachedBooking::status).hasValue(BookingStatus.CONFIRMED);
+	}
+
+	@Test
 	void knowsNothingOfAnUnknownBooking() {
 		assertThat(cache.get(UUID.randomUUID())).isEmpty();
 	}
