@@ -29,7 +29,7 @@ public final class RequestedTopic {
 	 * @param brokers bootstrap servers
 	 * @param bookingId the booking
 	 * @return the record's key and JSON value
-	 * @throws AssertionError when it does not appear within 15 s
+	 * @throws AssertionError when it does not appear within 60 s (a new consumer group joins first)
 	 */
 	public static Map.Entry<String, JsonNode> find(String brokers, UUID bookingId) {
 		Map<String, Object> props = Map.of(ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, brokers,
@@ -38,7 +38,7 @@ public final class RequestedTopic {
 				ConsumerConfig.VALUE_DESERIALIZER_CLASS_CONFIG, StringDeserializer.class);
 		try (KafkaConsumer<String, String> consumer = new KafkaConsumer<>(props)) {
 			consumer.subscribe(List.of(BookingTopics.REQUESTED));
-			Instant deadline = Instant.now().plusSeconds(15);
+			Instant deadline = Instant.now().plusSeconds(60);
 			while (Instant.now().isBefore(deadline)) {
 				for (ConsumerRecord<String, String> record : consumer.poll(Duration.ofMillis(200))) {
 					JsonNode value = JSON.readTree(record.value());

@@ -49,8 +49,11 @@ import static org.awaitility.Awaitility.await;
 @EmbeddedKafka(partitions = 3, brokerProperties = "group.initial.rebalance.delay.ms=0")
 public abstract class WorkerIntegrationTestSupport {
 
-	/** The longest any asynchronous outcome is awaited. */
-	protected static final Duration TIMEOUT = Duration.ofSeconds(30);
+	/**
+	 * The longest any asynchronous outcome is awaited: generous, as the first await of a context also waits for the
+	 * consumer group's first assignment on a busy 2-core machine; every await returns as soon as the outcome is there.
+	 */
+	protected static final Duration TIMEOUT = Duration.ofSeconds(60);
 
 	@Autowired
 	protected JdbcTemplate jdbc;

@@ -48,21 +48,26 @@ class ReconcilerApplicationIntegrationTests {
 			.query(Long.class)
 			.single();
 
-		await().atMost(Duration.ofSeconds(10)).untilAsserted(() -> assertThat(this.gate.available(eventId)).hasValue(16));
+		await().atMost(Duration.ofSeconds(30)).untilAsserted(() -> assertThat(this.gate.available(eventId)).hasValue(16));
 	}
 
 	@Test
 	void exposesItsMetricsForPrometheus() {
-		await().atMost(Duration.ofSeconds(10))
+		await().atMost(Duration.ofSeconds(30))
+			.ignoreExceptions()
 			.untilAsserted(() -> assertThat(get("/actuator/prometheus")).contains(
 					"minitickets_reconciler_passes_total{outcome=\"completed\"}",
 					"minitickets_reconciler_pass_duration_seconds_count", "minitickets_reconciler_leases_expired_total"));
 	}
 
 	@Test
-	void reportsTheGateValkeyInHealth() throws Exception {
-		assertThat(get("/actuator/health")).contains("\"status\":\"UP\"").contains("\"valkey\"");
-		assertThat(get("/actuator/health/readiness")).contains("\"status\":\"UP\"");
+	void reportsTheGateValkeyInHealth() {
+		// health is checked live (PINGs, a database query): awaited, as one slow answer on a busy machine is not a
+		// failure of the service
+		await().atMost(Duration.ofSeconds(30)).ignoreExceptions().untilAsserted(() -> {
+			assertThat(get("/actuator/health")).contains("\"status\":\"UP\"").contains("\"valkey\"");
+			assertThat(get("/actuator/health/readiness")).contains("\"status\":\"UP\"");
+		});
 	}
 
 	private String get(String path) throws Exception {

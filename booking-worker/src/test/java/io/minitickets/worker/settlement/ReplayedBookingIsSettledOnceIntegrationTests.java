@@ -2,6 +2,7 @@ package io.minitickets.worker.settlement;
 
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.TimeUnit;
 
 import io.minitickets.core.inventory.GateSnapshot;
 import io.minitickets.core.inventory.InventoryGate;
@@ -20,6 +21,7 @@ import org.springframework.kafka.config.KafkaListenerEndpointRegistry;
 import org.springframework.kafka.listener.MessageListenerContainer;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 
 /**
  * DESIGN.md invariant 3, "Replays are harmless": consuming the same booking requests again, whether published again
@@ -68,9 +70,14 @@ class ReplayedBookingIsSettledOnceIntegrationTests extends WorkerIntegrationTest
 		assertThat(container).isNotNull();
 		container.stop();
 		try (Admin admin = Admin.create(this.kafkaAdmin.getConfigurationProperties())) {
-			admin.alterConsumerGroupOffsets(BookingTopics.WORKER_GROUP, Map.of(partition, new OffsetAndMetadata(offset)))
-				.all()
-				.get();
+			// the broker refuses while the stopped consumer's membership is still in the group (a slow leave)
+			await().atMost(TIMEOUT)
+				.ignoreExceptions()
+				.untilAsserted(() -> admin
+					.alterConsumerGroupOffsets(BookingTopics.WORKER_GROUP,
+							Map.of(partition, new OffsetAndMetadata(offset)))
+					.all()
+					.get(10, TimeUnit.SECONDS));
 		}
 		finally {
 			container.start();

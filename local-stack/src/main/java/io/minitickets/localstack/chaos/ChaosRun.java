@@ -139,7 +139,7 @@ final class ChaosRun {
 				acceptedIds.size());
 		Set<String> lost = Set.copyOf(quiescence.awaitSettled(acceptedIds));
 		List<EventFacts> facts = quiescence.awaitGateRepaired();
-		long deadLetters = inspector.deadLetters();
+		long deadLetters = quiescence.awaitDeadLetters(poisonSent);
 		List<FaultRow> rows = this.options.faults().stream()
 			.map((fault) -> FaultRow.of(fault, this.options.rounds(), answers.getOrDefault(fault, List.of()),
 					facts.stream().filter((event) -> events.getOrDefault(fault, Set.of()).contains(event.eventId()))

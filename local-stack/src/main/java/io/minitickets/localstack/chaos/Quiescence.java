@@ -15,6 +15,8 @@ final class Quiescence {
 
 	private static final Duration SETTLE_TIMEOUT = Duration.ofSeconds(180);
 
+	private static final Duration DEAD_LETTER_TIMEOUT = Duration.ofSeconds(60);
+
 	private static final Duration POLL = Duration.ofMillis(500);
 
 	private final Inspector inspector;
@@ -63,6 +65,23 @@ final class Quiescence {
 			List<EventFacts> events = this.inspector.events();
 			if (events.stream().allMatch((event) -> event.drift() == 0) || System.nanoTime() - deadline > 0) {
 				return events;
+			}
+			ProcessWaits.pause(POLL);
+		}
+	}
+
+	/**
+	 * Waits until the dead-letter topic holds at least the poison records sent (at most 60 s): the worker dead-letters
+	 * a poison record when it polls its partition, which may come after every good booking settled.
+	 * @param poisonSent how many poison records the run produced
+	 * @return how many records the dead-letter topic holds when the wait ended
+	 */
+	long awaitDeadLetters(int poisonSent) {
+		long deadline = System.nanoTime() + DEAD_LETTER_TIMEOUT.toNanos();
+		while (true) {
+			long deadLetters = this.inspector.deadLetters();
+			if (deadLetters >= poisonSent || System.nanoTime() - deadline > 0) {
+				return deadLetters;
 			}
 			ProcessWaits.pause(POLL);
 		}

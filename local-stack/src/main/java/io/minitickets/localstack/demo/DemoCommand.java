@@ -2,6 +2,7 @@ package io.minitickets.localstack.demo;
 
 import java.net.URI;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
@@ -40,6 +41,9 @@ public final class DemoCommand implements Callable<Integer> {
 
 	/** The name of the second api-service, the one without the inventory gate. */
 	static final String GATE_OFF_API = "api-service-gate-off";
+
+	/** How long the demo waits for a running stack's api-service to answer its health check (s). */
+	private static final Duration HEALTHY_API_TIMEOUT = Duration.ofSeconds(60);
 
 	@Mixin
 	private StateDirectoryOption state = new StateDirectoryOption();
@@ -93,11 +97,13 @@ public final class DemoCommand implements Callable<Integer> {
 	}
 
 	private static URI healthyApi(StackState stack, StateStore store) {
-		return stack.process(Service.API_SERVICE.module())
-			.filter((process) -> process.healthUrl() != null && Readiness.healthy(String.valueOf(process.healthUrl())))
-			.map((process) -> URI.create(String.valueOf(process.url())))
-			.orElseThrow(() -> new StackException("The stack in " + store.file() + " has no healthy api-service; "
+		ManagedProcess api = stack.process(Service.API_SERVICE.module())
+			.filter((process) -> process.healthUrl() != null)
+			.orElseThrow(() -> new StackException("The stack in " + store.file() + " has no api-service; "
 					+ "check ./minitickets status, or ./minitickets down and try again"));
+		// Probed until healthy, not once: on a busy machine one health answer can take longer than a probe waits.
+		Readiness.awaitHealthy(api, HEALTHY_API_TIMEOUT);
+		return URI.create(String.valueOf(api.url()));
 	}
 
 	private ManagedProcess startGateOffApi(StateStore store, StackState stack) {

@@ -26,7 +26,7 @@ import io.minitickets.localstack.stack.StackState;
 final class SaleDayRun {
 
 	/** How long the accepted bookings may take to settle before the run counts them as broken promises. */
-	static final Duration SETTLE_TIMEOUT = Duration.ofSeconds(60);
+	static final Duration SETTLE_TIMEOUT = Duration.ofSeconds(120);
 
 	private static final SecureRandom RANDOM = new SecureRandom();
 

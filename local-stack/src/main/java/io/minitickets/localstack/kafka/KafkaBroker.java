@@ -69,17 +69,24 @@ public final class KafkaBroker {
 	 * @throws UncheckedIOException when the folder cannot be written
 	 */
 	public ManagedProcess start(Path directory, Path logFile) {
-		List<Integer> ports = FreePorts.allocate(2);
 		DataDirectories.fresh(directory);
 		Path configuration = directory.resolve("server.properties");
-		write(configuration, KafkaServerProperties
-			.render(KafkaServerProperties.of(ports.get(0), ports.get(1), directory.resolve("data"), PARTITIONS)));
+		writeConfiguration(configuration, directory);
 		String java = ProcessLauncher.java();
 		this.launcher.run("Formatting Kafka's storage",
 				List.of(java, LOGGING, "-cp", this.classpath, "kafka.tools.StorageTool", "format", "-t",
 						Uuid.randomUuid().toString(), "-c", configuration.toString()),
 				directory.resolve("format.log"), FORMAT_TIMEOUT);
-		return launch(configuration, logFile, ports.get(0));
+		// Ports picked again just before the broker binds them: formatting takes seconds, in which another process
+		// may take ports picked earlier. The storage does not record them (a static controller quorum).
+		return launch(configuration, logFile, writeConfiguration(configuration, directory));
+	}
+
+	private static int writeConfiguration(Path configuration, Path directory) {
+		List<Integer> ports = FreePorts.allocate(2);
+		write(configuration, KafkaServerProperties
+			.render(KafkaServerProperties.of(ports.get(0), ports.get(1), directory.resolve("data"), PARTITIONS)));
+		return ports.get(0);
 	}
 
 	/**

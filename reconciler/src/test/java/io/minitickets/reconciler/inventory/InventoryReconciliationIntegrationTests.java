@@ -258,7 +258,7 @@ class InventoryReconciliationIntegrationTests {
 	}
 
 	private void awaitExpired(long eventId, int leases) {
-		await().atMost(Duration.ofSeconds(5))
+		await().atMost(Duration.ofSeconds(30))
 			.until(() -> this.gate.expiredLeases(eventId, 10).size() == leases);
 	}
 

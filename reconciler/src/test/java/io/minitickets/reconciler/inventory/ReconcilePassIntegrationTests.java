@@ -99,12 +99,12 @@ class ReconcilePassIntegrationTests {
 			await(release);
 			return ids;
 		}));
-		assertThat(claimed.await(10, TimeUnit.SECONDS)).isTrue();
+		assertThat(claimed.await(30, TimeUnit.SECONDS)).isTrue();
 
 		List<Long> second = claimInOwnTransaction(5);
 		release.countDown();
 
-		List<Long> firstIds = first.get(10, TimeUnit.SECONDS);
+		List<Long> firstIds = first.get(30, TimeUnit.SECONDS);
 		assertThat(firstIds).hasSize(3).doesNotContainAnyElementsOf(second);
 		List<Long> all = new ArrayList<>(firstIds);
 		all.addAll(second);
@@ -157,7 +157,7 @@ class ReconcilePassIntegrationTests {
 
 	private static void await(CountDownLatch latch) {
 		try {
-			assertThat(latch.await(10, TimeUnit.SECONDS)).isTrue();
+			assertThat(latch.await(30, TimeUnit.SECONDS)).isTrue();
 		}
 		catch (InterruptedException ex) {
 			Thread.currentThread().interrupt();
