@@ -1,5 +1,6 @@
 package io.minitickets.localstack;
 
+import io.minitickets.localstack.bench.BenchCommand;
 import io.minitickets.localstack.chaos.ChaosCommand;
 import io.minitickets.localstack.demo.DemoCommand;
 import io.minitickets.localstack.stack.DownCommand;
@@ -13,14 +14,14 @@ import picocli.CommandLine.Spec;
 
 /**
  * {@code minitickets}: runs MiniTickets on one machine without Docker ({@code up}, {@code down}, {@code status}) and
- * its sale-day demo ({@code demo}) and fault-injection run ({@code chaos}).
+ * its sale-day demo ({@code demo}), fault-injection run ({@code chaos}) and Valkey script benchmark ({@code bench}).
  * <p>
  * Exit codes: 0 success; 1 the demo found an oversell or an unsettled booking, the chaos run a broken invariant, or
  * {@code status} found something not running; 2 the command could not do its work (the message says why).
  */
 @Command(name = "minitickets", mixinStandardHelpOptions = true,
 		subcommands = { UpCommand.class, DownCommand.class, StatusCommand.class, DemoCommand.class,
-				ChaosCommand.class },
+				ChaosCommand.class, BenchCommand.class },
 		description = "Runs the MiniTickets booking pipeline on one machine, and its sale-day demo.")
 public final class MiniTicketsCommand implements Runnable {
 
