@@ -1,14 +1,11 @@
 package io.minitickets.localstack.bench;
 
-import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Locale;
 
-import tools.jackson.databind.SerializationFeature;
-import tools.jackson.databind.json.JsonMapper;
+import io.minitickets.localstack.stack.JsonFiles;
 
 /**
  * The result of a bench run.
@@ -20,8 +17,6 @@ import tools.jackson.databind.json.JsonMapper;
  * @param rows the baselines first, then the scripts, in run order
  */
 record BenchReport(int callers, long warmUpSeconds, long seconds, double loadAverageBefore, List<BenchRow> rows) {
-
-	private static final JsonMapper MAPPER = JsonMapper.builder().enable(SerializationFeature.INDENT_OUTPUT).build();
 
 	private static final String ROW_FORMAT = "%-40s %10s %9s %9s %7s %10s   %s%n";
 
@@ -49,16 +44,7 @@ record BenchReport(int callers, long warmUpSeconds, long seconds, double loadAve
 	 * @throws UncheckedIOException when the file cannot be written
 	 */
 	void write(Path file) {
-		try {
-			Path folder = file.toAbsolutePath().getParent();
-			if (folder != null) {
-				Files.createDirectories(folder);
-			}
-			Files.writeString(file, MAPPER.writeValueAsString(this) + "\n");
-		}
-		catch (IOException ex) {
-			throw new UncheckedIOException("Cannot write " + file, ex);
-		}
+		JsonFiles.write(this, file);
 	}
 
 	private static String decimal(String format, double value) {

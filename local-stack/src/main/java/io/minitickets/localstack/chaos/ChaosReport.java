@@ -1,13 +1,10 @@
 package io.minitickets.localstack.chaos;
 
-import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 
-import tools.jackson.databind.SerializationFeature;
-import tools.jackson.databind.json.JsonMapper;
+import io.minitickets.localstack.stack.JsonFiles;
 
 /**
  * The result of a fault-injection run.
@@ -23,8 +20,6 @@ import tools.jackson.databind.json.JsonMapper;
  */
 record ChaosReport(long seed, int rounds, List<FaultRow> rows, int poisonRecords, long deadLetters,
 		List<String> violations, List<String> notes) {
-
-	private static final JsonMapper MAPPER = JsonMapper.builder().enable(SerializationFeature.INDENT_OUTPUT).build();
 
 	ChaosReport {
 		rows = List.copyOf(rows);
@@ -62,16 +57,7 @@ record ChaosReport(long seed, int rounds, List<FaultRow> rows, int poisonRecords
 	 * @throws UncheckedIOException when the file cannot be written
 	 */
 	void write(Path file) {
-		try {
-			Path folder = file.toAbsolutePath().getParent();
-			if (folder != null) {
-				Files.createDirectories(folder);
-			}
-			Files.writeString(file, MAPPER.writeValueAsString(this) + "\n");
-		}
-		catch (IOException ex) {
-			throw new UncheckedIOException("Cannot write " + file, ex);
-		}
+		JsonFiles.write(this, file);
 	}
 
 }

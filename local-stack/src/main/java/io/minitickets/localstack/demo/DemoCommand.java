@@ -135,7 +135,7 @@ public final class DemoCommand implements Callable<Integer> {
 				scenario.seats(), scenario.users(), scenario.requests());
 		System.out.println(DemoTable.render(runs));
 		if (this.json != null) {
-			DemoJson.write(new DemoReport(scenario, runs), this.json);
+			new DemoReport(scenario, runs).write(this.json);
 			System.out.println("\nWrote " + this.json);
 		}
 		outcomes.forEach((outcome) -> outcome.notes().forEach((note) -> System.out.println("note: " + note)));

@@ -26,7 +26,7 @@ class DemoJsonTests {
 						new RunReport(false, 128, 128, 0, 0, 0, 16, 112, 0, 128, 3, 612.0, 60.1, 150.0, 540)));
 		Path file = directory.resolve("reports/demo.json");
 
-		DemoJson.write(report, file);
+		report.write(file);
 
 		JsonNode written = this.json.readTree(file.toFile());
 		assertThat(written.propertyNames()).containsExactlyInAnyOrder("scenario", "runs");

@@ -1,4 +1,4 @@
-package io.minitickets.localstack.demo;
+package io.minitickets.localstack.stack;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -9,30 +9,29 @@ import tools.jackson.databind.SerializationFeature;
 import tools.jackson.databind.json.JsonMapper;
 
 /**
- * Writes the demo's report as JSON:
- * {@code {"scenario":{"seats","users","requests"},"runs":[{"gate", "requests", "accepted", ...}]}}.
+ * The commands' {@code --json FILE} reports: records rendered as indented JSON, one file each.
  */
-final class DemoJson {
+public final class JsonFiles {
 
 	private static final JsonMapper MAPPER = JsonMapper.builder().enable(SerializationFeature.INDENT_OUTPUT).build();
 
-	private DemoJson() {
+	private JsonFiles() {
 	}
 
 	/**
-	 * @param report the demo's result
-	 * @return it as JSON
+	 * @param report a record (or anything Jackson serializes by its accessors)
+	 * @return it as indented JSON
 	 */
-	static String render(DemoReport report) {
+	public static String render(Object report) {
 		return MAPPER.writeValueAsString(report);
 	}
 
 	/**
-	 * @param report the demo's result
-	 * @param file where to write it; its folder is created when missing
+	 * @param report a record (or anything Jackson serializes by its accessors)
+	 * @param file where to write it as JSON; its folder is created when missing
 	 * @throws UncheckedIOException when the file cannot be written
 	 */
-	static void write(DemoReport report, Path file) {
+	public static void write(Object report, Path file) {
 		try {
 			Path folder = file.toAbsolutePath().getParent();
 			if (folder != null) {
