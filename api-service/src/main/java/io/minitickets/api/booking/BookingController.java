@@ -10,6 +10,7 @@ import jakarta.validation.Valid;
 import jakarta.validation.constraints.Max;
 import jakarta.validation.constraints.Min;
 import org.jspecify.annotations.Nullable;
+import org.springframework.http.HttpHeaders;
 import org.springframework.http.ResponseEntity;
 import org.springframework.security.core.annotation.AuthenticationPrincipal;
 import org.springframework.security.oauth2.jwt.Jwt;
@@ -27,6 +28,8 @@ import org.springframework.web.bind.annotation.RestController;
 @RestController
 class BookingController {
 
+	private static final String IDEMPOTENCY_KEY = "Idempotency-Key";
+
 	private final BookingService bookings;
 
 	private final BookingStatusReader statuses;
@@ -38,10 +41,9 @@ class BookingController {
 
 	@PostMapping("/api/events/{eventId}/bookings")
 	ResponseEntity<BookingAccepted> book(@PathVariable long eventId, @Valid @RequestBody BookingRequest request,
-			@RequestHeader(name = "Idempotency-Key", required = false) @Nullable String idempotencyKey,
-			@AuthenticationPrincipal Jwt jwt) {
+			@RequestHeader HttpHeaders headers, @AuthenticationPrincipal Jwt jwt) {
 		BookingAccepted accepted = this.bookings.book(CurrentUser.id(jwt), eventId, request.quantity(),
-				idempotencyKey);
+				idempotencyKey(headers));
 		return ResponseEntity.accepted().location(URI.create(accepted.statusUrl())).body(accepted);
 	}
 
@@ -54,6 +56,18 @@ class BookingController {
 	List<BookingView> listOwn(@RequestParam(defaultValue = "0") @Min(0) int page,
 			@RequestParam(defaultValue = "20") @Min(1) @Max(100) int size, @AuthenticationPrincipal Jwt jwt) {
 		return this.statuses.listOwn(CurrentUser.id(jwt), page, size);
+	}
+
+	/**
+	 * The Idempotency-Key, read from the header lines as sent: two lines would otherwise be joined into one key
+	 * ("a,b") that neither request meant.
+	 */
+	private static @Nullable String idempotencyKey(HttpHeaders headers) {
+		List<String> keys = headers.getOrEmpty(IDEMPOTENCY_KEY);
+		if (keys.size() > 1) {
+			throw Problems.badRequest("Send one '" + IDEMPOTENCY_KEY + "' header, not " + keys.size() + ".");
+		}
+		return keys.isEmpty() ? null : keys.get(0);
 	}
 
 	private static UUID parse(String bookingId) {

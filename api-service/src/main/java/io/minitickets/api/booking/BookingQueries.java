@@ -31,7 +31,7 @@ class BookingQueries {
 			.optional();
 	}
 
-	List<CachedBooking> listOwn(long userId, int limit, int offset) {
+	List<CachedBooking> listOwn(long userId, int limit, long offset) {
 		return this.jdbc
 			.sql("select " + COLUMNS + " from bookings where user_id = ? order by requested_at desc, id limit ? offset ?")
 			.params(userId, limit, offset)

@@ -165,7 +165,7 @@ class BookingService {
 		}
 		if (reservation.result() == ReserveResult.SOLD_OUT) {
 			this.meters.counter("minitickets.bookings", "outcome", "sold-out").increment();
-			throw soldOut(eventId, bookingId);
+			throw soldOut(eventId);
 		}
 		return true;
 	}
@@ -202,7 +202,7 @@ class BookingService {
 
 	private BookingAccepted replay(StoredAnswer answer, long eventId, int quantity) {
 		if (!answer.answers(eventId, quantity)) {
-			throw new ApiException(HttpStatus.UNPROCESSABLE_CONTENT, ProblemTypes.INVALID_REQUEST,
+			throw new ApiException(HttpStatus.UNPROCESSABLE_CONTENT, ProblemTypes.IDEMPOTENCY_KEY_REUSED,
 					"Idempotency-Key reused", "This Idempotency-Key was first used for " + answer.quantity()
 							+ " seat(s) of event " + answer.eventId() + "; use a new key for a different request.",
 					null);
@@ -212,15 +212,14 @@ class BookingService {
 					"A request with this Idempotency-Key is still being processed; retry it to get its answer.", 1L);
 		}
 		if (answer.status() == 409) {
-			throw soldOut(eventId, answer.bookingId());
+			throw soldOut(eventId);
 		}
 		return BookingAccepted.of(answer.bookingId());
 	}
 
-	private static ApiException soldOut(long eventId, UUID bookingId) {
+	private static ApiException soldOut(long eventId) {
 		return new ApiException(HttpStatus.CONFLICT, ProblemTypes.SOLD_OUT, "Sold out",
-				"Event " + eventId + " has fewer seats left than asked for.", null)
-			.with("bookingId", bookingId.toString());
+				"Event " + eventId + " has fewer seats left than asked for.", null);
 	}
 
 }

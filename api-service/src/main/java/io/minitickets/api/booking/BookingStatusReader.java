@@ -69,7 +69,7 @@ class BookingStatusReader {
 	 * @return the caller's settled bookings, newest first
 	 */
 	List<BookingView> listOwn(long userId, int page, int size) {
-		return this.queries.listOwn(userId, size, page * size).stream().map(BookingView::of).toList();
+		return this.queries.listOwn(userId, size, (long) page * size).stream().map(BookingView::of).toList();
 	}
 
 	private static ApiException notFound(UUID bookingId) {

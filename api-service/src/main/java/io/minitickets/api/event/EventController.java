@@ -32,7 +32,7 @@ class EventController {
 	@GetMapping("/api/events")
 	List<EventView> list(@RequestParam(defaultValue = "0") @Min(0) int page,
 			@RequestParam(defaultValue = "20") @Min(1) @Max(100) int size) {
-		return this.events.list(size, page * size)
+		return this.events.list(size, (long) page * size)
 			.stream()
 			.map((event) -> EventView.of(event, gateAvailable(event.id())))
 			.toList();

@@ -33,10 +33,10 @@ public class EventRepository {
 
 	/**
 	 * @param limit the most to return
-	 * @param offset how many to skip
+	 * @param offset how many to skip (a long: page × size of the largest pages does not fit an int)
 	 * @return events, soonest sale first
 	 */
-	public List<Event> list(int limit, int offset) {
+	public List<Event> list(int limit, long offset) {
 		return this.jdbc.sql("select " + COLUMNS + " from events order by sale_opens_at, id limit ? offset ?")
 			.params(limit, offset)
 			.query(Event.class)

@@ -22,6 +22,8 @@ import org.springframework.security.web.firewall.RequestRejectedException;
 import org.springframework.web.bind.MethodArgumentNotValidException;
 import org.springframework.web.bind.annotation.ExceptionHandler;
 import org.springframework.web.bind.annotation.RestControllerAdvice;
+import org.springframework.web.context.request.RequestContextHolder;
+import org.springframework.web.context.request.ServletRequestAttributes;
 import org.springframework.web.context.request.WebRequest;
 import org.springframework.web.method.annotation.HandlerMethodValidationException;
 import org.springframework.web.method.annotation.MethodArgumentTypeMismatchException;
@@ -46,6 +48,7 @@ class ProblemDetailsAdvice extends ResponseEntityExceptionHandler {
 		ProblemDetail problem = ProblemDetail.forStatusAndDetail(ex.getStatus(), ex.getMessage());
 		problem.setType(ex.getType());
 		problem.setTitle(ex.getTitle());
+		problem.setInstance(currentPath());
 		ex.getProperties().forEach(problem::setProperty);
 		HttpHeaders headers = new HttpHeaders();
 		if (ex.getRetryAfterSeconds() != null) {
@@ -125,14 +128,27 @@ class ProblemDetailsAdvice extends ResponseEntityExceptionHandler {
 		return toEntity(Problems.badRequest(detail.isEmpty() ? "A parameter is invalid." : detail + "."));
 	}
 
+	/**
+	 * Spring MVC's own errors (405, 406, 415, a missing parameter...) get our type for their status: their body is
+	 * built in {@code super} (from the exception when {@code body} is null), so it is completed afterwards.
+	 */
 	@Override
-	protected ResponseEntity<Object> handleExceptionInternal(Exception ex, @Nullable Object body, HttpHeaders headers,
-			HttpStatusCode statusCode, WebRequest request) {
-		if (body instanceof ProblemDetail problem
+	protected @Nullable ResponseEntity<Object> handleExceptionInternal(Exception ex, @Nullable Object body,
+			HttpHeaders headers, HttpStatusCode statusCode, WebRequest request) {
+		ResponseEntity<Object> response = super.handleExceptionInternal(ex, body, headers, statusCode, request);
+		if (response != null && response.getBody() instanceof ProblemDetail problem
 				&& (problem.getType() == null || URI.create("about:blank").equals(problem.getType()))) {
 			problem.setType(ProblemTypesByStatus.of(statusCode.value()));
 		}
-		return super.handleExceptionInternal(ex, body, headers, statusCode, request);
+		return response;
+	}
+
+	/**
+	 * The current request's path, as Spring MVC's own problems give it in {@code instance}; null outside a request.
+	 */
+	private static @Nullable URI currentPath() {
+		return (RequestContextHolder.getRequestAttributes() instanceof ServletRequestAttributes attributes)
+				? ProblemWriter.instance(attributes.getRequest()) : null;
 	}
 
 	@SuppressWarnings("unchecked")

@@ -7,25 +7,36 @@ import java.nio.charset.StandardCharsets;
 import org.apache.catalina.connector.Request;
 import org.apache.catalina.connector.Response;
 import org.apache.catalina.valves.ErrorReportValve;
+import org.jspecify.annotations.Nullable;
+import org.springframework.http.HttpHeaders;
 import org.springframework.http.HttpStatus;
 import org.springframework.http.MediaType;
 
 /**
  * Tomcat's error report for requests it rejects itself before any servlet runs (an encoded NUL or slash in the path,
- * a malformed request line): a small problem+json instead of Tomcat's HTML page.
+ * a malformed request line, header fields over {@code server.max-http-request-header-size}): a small problem+json
+ * instead of Tomcat's HTML page. Tomcat answers oversized header fields with a bare 400; this says 431 (RFC 6585).
  */
 public class ProblemErrorReportValve extends ErrorReportValve {
 
 	@Override
 	protected void report(Request request, Response response, Throwable throwable) {
-		int status = response.getStatus();
-		if (status < 400 || response.getContentWritten() > 0 || !response.setErrorReported()) {
+		if (response.getStatus() < 400 || response.getContentWritten() > 0 || !response.setErrorReported()) {
 			return;
 		}
+		if (headerFieldsTooLarge(response.getStatus(), throwable)) {
+			response.setStatus(HttpStatus.REQUEST_HEADER_FIELDS_TOO_LARGE.value());
+			// The rest of the request was never read: the connection cannot carry another one (Tomcat closes it
+			// for a 400 by itself, not for a 431).
+			response.setHeader(HttpHeaders.CONNECTION, "close");
+		}
+		int status = response.getStatus();
 		HttpStatus httpStatus = HttpStatus.resolve(status);
 		String title = (httpStatus != null) ? httpStatus.getReasonPhrase() : "Error";
-		String detail = (status < 500) ? "The request was rejected before it reached the API: " + title + "."
-				: "Something failed on our side; nothing was accepted.";
+		String detail = (status == HttpStatus.REQUEST_HEADER_FIELDS_TOO_LARGE.value())
+				? "The request's header fields are larger than the API accepts; nothing was read."
+				: (status < 500) ? "The request was rejected before it reached the API: " + title + "."
+						: "Something failed on our side; nothing was accepted.";
 		try {
 			response.setContentType(MediaType.APPLICATION_PROBLEM_JSON_VALUE);
 			response.setCharacterEncoding(StandardCharsets.UTF_8.name());
@@ -39,6 +50,15 @@ public class ProblemErrorReportValve extends ErrorReportValve {
 		catch (IOException | IllegalStateException ex) {
 			// The client went away or the response was committed: nothing more can be said.
 		}
+	}
+
+	/**
+	 * Tomcat's HTTP/1.1 parser rejects header fields over its limit with 400 and an IllegalArgumentException saying
+	 * "Request header is too large" (Http11InputBuffer).
+	 */
+	private static boolean headerFieldsTooLarge(int status, @Nullable Throwable throwable) {
+		return status == HttpStatus.BAD_REQUEST.value() && throwable instanceof IllegalArgumentException
+				&& String.valueOf(throwable.getMessage()).contains("header is too large");
 	}
 
 }

@@ -1,8 +1,11 @@
 package io.minitickets.api.system;
 
 import java.io.IOException;
+import java.net.URI;
 
+import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
+import org.jspecify.annotations.Nullable;
 import org.springframework.http.HttpHeaders;
 import org.springframework.http.MediaType;
 import org.springframework.http.ProblemDetail;
@@ -22,14 +25,17 @@ public class ProblemWriter {
 	}
 
 	/**
+	 * @param request the request answered; its path is the problem's {@code instance}
 	 * @param response where to write
 	 * @param problem what to write
 	 * @throws IOException when the response cannot be written
 	 */
-	public void write(HttpServletResponse response, ApiException problem) throws IOException {
+	public void write(HttpServletRequest request, HttpServletResponse response, ApiException problem)
+			throws IOException {
 		ProblemDetail body = ProblemDetail.forStatusAndDetail(problem.getStatus(), problem.getMessage());
 		body.setType(problem.getType());
 		body.setTitle(problem.getTitle());
+		body.setInstance(instance(request));
 		problem.getProperties().forEach(body::setProperty);
 		response.setStatus(problem.getStatus().value());
 		if (problem.getRetryAfterSeconds() != null) {
@@ -37,6 +43,19 @@ public class ProblemWriter {
 		}
 		response.setContentType(MediaType.APPLICATION_PROBLEM_JSON_VALUE);
 		this.jsonMapper.writeValue(response.getOutputStream(), body);
+	}
+
+	/**
+	 * @param request the request answered
+	 * @return its path, a problem's {@code instance} as Spring MVC gives it; null when it is not a valid URI
+	 */
+	static @Nullable URI instance(HttpServletRequest request) {
+		try {
+			return URI.create(request.getRequestURI());
+		}
+		catch (IllegalArgumentException ex) {
+			return null;
+		}
 	}
 
 }

@@ -35,7 +35,7 @@ class RequestSizeLimitFilter extends OncePerRequestFilter {
 	protected void doFilterInternal(HttpServletRequest request, HttpServletResponse response, FilterChain chain)
 			throws ServletException, IOException {
 		if (request.getContentLengthLong() > this.limitBytes) {
-			this.problemWriter.write(response, new RequestTooLargeException(this.limitBytes).problem());
+			this.problemWriter.write(request, response, new RequestTooLargeException(this.limitBytes).problem());
 			return;
 		}
 		chain.doFilter(new LimitedRequest(request, this.limitBytes), response);

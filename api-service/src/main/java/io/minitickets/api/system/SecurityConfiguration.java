@@ -46,10 +46,10 @@ class SecurityConfiguration {
 	SecurityFilterChain apiSecurity(HttpSecurity http, ProblemWriter problemWriter) throws Exception {
 		AuthenticationEntryPoint unauthorized = (request, response, ex) -> {
 			response.setHeader("WWW-Authenticate", "Bearer");
-			problemWriter.write(response, new ApiException(HttpStatus.UNAUTHORIZED, ProblemTypes.UNAUTHORIZED,
+			problemWriter.write(request, response, new ApiException(HttpStatus.UNAUTHORIZED, ProblemTypes.UNAUTHORIZED,
 					"Unauthorized", "A valid, unexpired Bearer token is required.", null));
 		};
-		AccessDeniedHandler forbidden = (request, response, ex) -> problemWriter.write(response,
+		AccessDeniedHandler forbidden = (request, response, ex) -> problemWriter.write(request, response,
 				new ApiException(HttpStatus.FORBIDDEN, ProblemTypes.FORBIDDEN, "Forbidden",
 						"This needs role ADMIN.", null));
 		JwtGrantedAuthoritiesConverter authorities = new JwtGrantedAuthoritiesConverter();

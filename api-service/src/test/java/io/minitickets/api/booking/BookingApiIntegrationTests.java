@@ -61,13 +61,15 @@ class BookingApiIntegrationTests extends ApiIntegrationTest {
 
 		assertThat(soldOut.statusCode()).isEqualTo(409);
 		assertProblem(soldOut, "sold-out");
+		assertThat(ApiClient.json(soldOut).has("bookingId")).as("no booking exists to point to").isFalse();
 		assertThat(this.jdbc.sql("select count(*) from bookings where event_id = ?").param(eventId).query(Long.class)
 			.single()).isZero();
 	}
 
 	@ParameterizedTest
 	@ValueSource(strings = { "{\"quantity\":0}", "{\"quantity\":-1}", "{\"quantity\":11}", "{\"quantity\":\"two\"}",
-			"{\"quantity\":1.5}", "{}", "{\"quantity\":", "[]", "", "{\"quantity\":99999999999999}" })
+			"{\"quantity\":1.5}", "{}", "{\"quantity\":", "[]", "", "{\"quantity\":99999999999999}",
+			"{\"quantity\":\"2\"}", "{\"quantity\":11,\"quantity\":1}" })
 	void rejectsABadBodyWithAPreciseProblemAndStoresNothing(String body) {
 		long eventId = createOpenEvent(10);
 
@@ -154,6 +156,7 @@ class BookingApiIntegrationTests extends ApiIntegrationTest {
 		HttpResponse<String> otherEventResponse = book(otherEvent, 1, token, "Idempotency-Key", "reused");
 
 		assertThat(otherQuantity.statusCode()).isEqualTo(422);
+		assertProblem(otherQuantity, "idempotency-key-reused");
 		assertThat(otherEventResponse.statusCode()).isEqualTo(422);
 		assertThat(this.gate.available(eventId)).hasValue(4);
 		assertThat(this.gate.available(otherEvent)).hasValue(5);
@@ -183,6 +186,19 @@ class BookingApiIntegrationTests extends ApiIntegrationTest {
 		assertThat(this.gate.snapshot(eventId).leases()).hasSize(1);
 		int winnerSeats = this.gate.snapshot(eventId).leases().values().iterator().next();
 		assertThat(this.gate.available(eventId)).hasValue(10 - winnerSeats);
+	}
+
+	@Test
+	void refusesTwoIdempotencyKeyHeadersInsteadOfJoiningThem() {
+		long eventId = createOpenEvent(5);
+
+		ApiClient.RawResponse response = this.api.sendRaw("POST", "/api/events/" + eventId + "/bookings",
+				"{\"quantity\":1}", "Authorization: Bearer " + newUserToken(), "Idempotency-Key: k-a",
+				"Idempotency-Key: k-b");
+
+		assertThat(response.status()).isEqualTo(400);
+		assertThat(response.body()).contains("/problems/invalid-request").contains("one 'Idempotency-Key' header");
+		assertThat(this.gate.available(eventId)).hasValue(5);
 	}
 
 	@Test

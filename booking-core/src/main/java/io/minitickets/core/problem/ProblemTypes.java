@@ -32,6 +32,9 @@ public final class ProblemTypes {
 	/** A request with the same Idempotency-Key is still being processed; retry after the Retry-After seconds (409). */
 	public static final URI REQUEST_IN_PROGRESS = URI.create(BASE + "request-in-progress");
 
+	/** The Idempotency-Key was first used for another request: another event or quantity (422). */
+	public static final URI IDEMPOTENCY_KEY_REUSED = URI.create(BASE + "idempotency-key-reused");
+
 	/** The event's sale has not opened yet (409). */
 	public static final URI SALE_NOT_OPEN = URI.create(BASE + "sale-not-open");
 
@@ -44,7 +47,7 @@ public final class ProblemTypes {
 	/** The method is not supported on this resource (405), or the media type (415). */
 	public static final URI UNSUPPORTED = URI.create(BASE + "unsupported");
 
-	/** The request body is larger than allowed (413). */
+	/** The request body (413) or its header fields (431) are larger than allowed. */
 	public static final URI TOO_LARGE = URI.create(BASE + "too-large");
 
 	/** Something failed on our side (500). */

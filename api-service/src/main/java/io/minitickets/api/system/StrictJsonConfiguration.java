@@ -1,0 +1,29 @@
+package io.minitickets.api.system;
+
+import org.springframework.boot.jackson.autoconfigure.JsonMapperBuilderCustomizer;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
+import tools.jackson.core.StreamReadFeature;
+import tools.jackson.databind.cfg.CoercionAction;
+import tools.jackson.databind.cfg.CoercionInputShape;
+import tools.jackson.databind.type.LogicalType;
+
+/**
+ * Request bodies are read as written, so a client's mistake is refused with a precise 400 rather than guessed at.
+ */
+@Configuration(proxyBeanMethods = false)
+class StrictJsonConfiguration {
+
+	/**
+	 * A number sent as a string ({@code "quantity":"2"}) is refused rather than coerced, and a property sent twice
+	 * ({@code {"quantity":11,"quantity":1}}) is refused rather than the last one silently winning.
+	 * @return the customizer of Boot's JSON mapper, which Spring MVC reads request bodies with
+	 */
+	@Bean
+	JsonMapperBuilderCustomizer strictRequestBodies() {
+		return (builder) -> builder.enable(StreamReadFeature.STRICT_DUPLICATE_DETECTION)
+			.withCoercionConfig(LogicalType.Integer,
+					(coercion) -> coercion.setCoercion(CoercionInputShape.String, CoercionAction.Fail));
+	}
+
+}
