@@ -13,16 +13,19 @@ import io.minitickets.core.inventory.InventoryGate;
 import io.minitickets.core.valkey.ValkeyUnavailableException;
 import jakarta.validation.Valid;
 import org.springframework.http.HttpStatus;
+import org.springframework.http.MediaType;
 import org.springframework.http.ResponseEntity;
 import org.springframework.security.crypto.password.PasswordEncoder;
 import org.springframework.web.bind.annotation.PostMapping;
 import org.springframework.web.bind.annotation.RequestBody;
+import org.springframework.web.bind.annotation.RequestMapping;
 import org.springframework.web.bind.annotation.RestController;
 
 /**
  * Administration, role ADMIN only: creating events (which loads their gate counter at once) and users.
  */
 @RestController
+@RequestMapping(produces = MediaType.APPLICATION_JSON_VALUE)
 class AdminController {
 
 	/** bcrypt reads at most 72 bytes of a password and refuses longer ones. */

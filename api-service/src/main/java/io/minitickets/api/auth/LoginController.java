@@ -9,8 +9,10 @@ import io.minitickets.core.security.AccessTokens;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.validation.Valid;
 import org.springframework.http.HttpStatus;
+import org.springframework.http.MediaType;
 import org.springframework.web.bind.annotation.PostMapping;
 import org.springframework.web.bind.annotation.RequestBody;
+import org.springframework.web.bind.annotation.RequestMapping;
 import org.springframework.web.bind.annotation.RestController;
 
 /**
@@ -18,6 +20,7 @@ import org.springframework.web.bind.annotation.RestController;
  * first; when it is empty (429) or the limiter is down (503) the password is never checked.
  */
 @RestController
+@RequestMapping(produces = MediaType.APPLICATION_JSON_VALUE)
 class LoginController {
 
 	private final RequestRateLimits rateLimits;

@@ -140,8 +140,14 @@ class BookingService {
 			forgetPending(bookingId);
 			this.meters.counter("minitickets.bookings", "outcome", "not-sent").increment();
 			logger.warn("Kafka did not take booking {} of event {}", bookingId, eventId, ex.getCause());
-			throw Problems.unavailable("The booking queue cannot take this booking right now; it was not accepted.",
-					this.properties.unavailableRetryAfter().toSeconds());
+			// A send that timed out is ambiguous: the broker may still append the record, and then Postgres settles
+			// it. So the answer does not promise "not booked": it names the booking to poll (404 = not booked) and
+			// the key that makes a retry safe.
+			throw Problems.unavailable("The booking queue did not acknowledge this booking in time, so it was not "
+					+ "accepted; should it reach the queue after all, it is still settled: poll " + BookingAccepted.of(bookingId).statusUrl()
+					+ " (404 means not booked). Retry with the same Idempotency-Key to book at most once.",
+					this.properties.unavailableRetryAfter().toSeconds())
+				.with("bookingId", bookingId.toString());
 		}
 		this.meters.counter("minitickets.bookings", "outcome", gated ? "accepted" : "accepted-ungated").increment();
 		return BookingAccepted.of(bookingId);

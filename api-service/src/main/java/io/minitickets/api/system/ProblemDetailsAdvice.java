@@ -4,6 +4,7 @@ import java.net.URI;
 import java.util.stream.Collectors;
 
 import io.minitickets.core.problem.ProblemTypes;
+import org.apache.tomcat.util.http.InvalidParameterException;
 import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -28,7 +29,9 @@ import org.springframework.web.context.request.WebRequest;
 import org.springframework.web.method.annotation.HandlerMethodValidationException;
 import org.springframework.web.method.annotation.MethodArgumentTypeMismatchException;
 import org.springframework.web.servlet.mvc.method.annotation.ResponseEntityExceptionHandler;
+import org.springframework.web.servlet.resource.NoResourceFoundException;
 import tools.jackson.core.JacksonException;
+import tools.jackson.core.TokenStreamLocation;
 import tools.jackson.core.exc.InputCoercionException;
 import tools.jackson.databind.exc.MismatchedInputException;
 
@@ -73,6 +76,12 @@ class ProblemDetailsAdvice extends ResponseEntityExceptionHandler {
 				DATABASE_RETRY_AFTER_SECONDS));
 	}
 
+	@ExceptionHandler(InvalidParameterException.class)
+	ResponseEntity<ProblemDetail> handleInvalidParameters(InvalidParameterException ex) {
+		return handleApiException(Problems.badRequest(
+				"The request's parameters cannot be read: more than the server accepts (1,000) or malformed."));
+	}
+
 	@ExceptionHandler(RequestRejectedException.class)
 	ResponseEntity<ProblemDetail> handleRejectedRequest(RequestRejectedException ex) {
 		return handleApiException(Problems.badRequest(
@@ -100,6 +109,12 @@ class ProblemDetailsAdvice extends ResponseEntityExceptionHandler {
 			return toEntity(tooLarge.problem());
 		}
 		return toEntity(Problems.badRequest(describe(ex)));
+	}
+
+	@Override
+	protected @Nullable ResponseEntity<Object> handleNoResourceFoundException(NoResourceFoundException ex,
+			HttpHeaders headers, HttpStatusCode status, WebRequest request) {
+		return toEntity(Problems.notFound("No such resource: /" + ex.getResourcePath() + "."));
 	}
 
 	@Override
@@ -175,9 +190,26 @@ class ProblemDetailsAdvice extends ResponseEntityExceptionHandler {
 		}
 		JacksonException json = findCause(ex, JacksonException.class);
 		if (json != null) {
-			return "The request body is not valid JSON: " + json.getOriginalMessage();
+			return invalidJson(json);
 		}
 		return "The request body is missing or unreadable.";
+	}
+
+	/**
+	 * Where the body stops being JSON, without the parser's own message: that names its classes and features
+	 * ({@code JsonReadFeature...}, {@code StreamReadConstraints...}), which mean nothing to a client.
+	 */
+	private static String invalidJson(JacksonException json) {
+		String message = String.valueOf(json.getOriginalMessage());
+		if (message.startsWith("Duplicate Object property")) {
+			return "The request body names a property twice: " + message.substring("Duplicate Object ".length())
+					+ ".";
+		}
+		TokenStreamLocation location = json.getLocation();
+		return (location != null && location.getLineNr() > 0)
+				? "The request body is not valid JSON (line " + location.getLineNr() + ", column "
+						+ location.getColumnNr() + ")."
+				: "The request body is not valid JSON.";
 	}
 
 	private static String expectedType(Class<?> target) {

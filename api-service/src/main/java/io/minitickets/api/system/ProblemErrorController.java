@@ -1,5 +1,6 @@
 package io.minitickets.api.system;
 
+import io.minitickets.core.problem.ProblemTypes;
 import jakarta.servlet.RequestDispatcher;
 import jakarta.servlet.http.HttpServletRequest;
 import org.springframework.boot.webmvc.error.ErrorController;
@@ -20,6 +21,13 @@ class ProblemErrorController implements ErrorController {
 	@RequestMapping("/error")
 	ResponseEntity<ProblemDetail> error(HttpServletRequest request) {
 		Object code = request.getAttribute(RequestDispatcher.ERROR_STATUS_CODE);
+		if (code == null) {
+			// Asked for directly, not forwarded to by the container: there is no such resource.
+			ProblemDetail notFound = ProblemDetail.forStatusAndDetail(HttpStatus.NOT_FOUND, "No such resource: /error.");
+			notFound.setType(ProblemTypes.NOT_FOUND);
+			notFound.setTitle("Not found");
+			return ResponseEntity.status(HttpStatus.NOT_FOUND).body(notFound);
+		}
 		HttpStatus status = (code instanceof Integer value) ? HttpStatus.resolve(value) : null;
 		if (status == null || !status.isError()) {
 			status = HttpStatus.INTERNAL_SERVER_ERROR;

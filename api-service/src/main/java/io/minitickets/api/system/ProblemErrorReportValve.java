@@ -35,7 +35,8 @@ public class ProblemErrorReportValve extends ErrorReportValve {
 		String title = (httpStatus != null) ? httpStatus.getReasonPhrase() : "Error";
 		String detail = (status == HttpStatus.REQUEST_HEADER_FIELDS_TOO_LARGE.value())
 				? "The request's header fields are larger than the API accepts; nothing was read."
-				: (status < 500) ? "The request was rejected before it reached the API: " + title + "."
+				: (status < 500 || status == 501 || status == 505)
+						? "The request was rejected before it reached the API: " + title + "."
 						: "Something failed on our side; nothing was accepted.";
 		try {
 			response.setContentType(MediaType.APPLICATION_PROBLEM_JSON_VALUE);

@@ -70,6 +70,10 @@ class KafkaUnavailableIntegrationTests {
 		assertThat(this.gate.available(eventId)).hasValue(3);
 		assertThat(this.gate.snapshot(eventId).leases()).isEmpty();
 		assertThat(statusEntries()).as("no PENDING status is left for a booking that was not accepted").isEmpty();
+		String bookingId = ApiClient.json(response).get("bookingId").asString();
+		assertThat(ApiClient.json(response).get("detail").asString()).contains("/api/bookings/" + bookingId);
+		assertThat(new ApiClient(this.port).get("/api/bookings/" + bookingId, ApiIntegrationTest.mint(7)).statusCode())
+			.as("not booked").isEqualTo(404);
 	}
 
 	@Test

@@ -1,10 +1,14 @@
 package io.minitickets.api.system;
 
 import java.net.http.HttpResponse;
+import java.util.stream.Collectors;
+import java.util.stream.IntStream;
 
 import io.minitickets.api.ApiClient;
 import io.minitickets.api.ApiIntegrationTest;
+import io.minitickets.core.inventory.InventoryGate;
 import org.junit.jupiter.api.Test;
+import org.springframework.beans.factory.annotation.Autowired;
 import tools.jackson.databind.JsonNode;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -14,6 +18,9 @@ import static org.assertj.core.api.Assertions.assertThat;
  * {@code type}, a {@code title}, the {@code status}, a precise {@code detail} and the {@code instance}.
  */
 class ProblemBodiesIntegrationTests extends ApiIntegrationTest {
+
+	@Autowired
+	private InventoryGate gate;
 
 	@Test
 	void describesAMethodTheResourceDoesNotAllow() {
@@ -53,6 +60,60 @@ class ProblemBodiesIntegrationTests extends ApiIntegrationTest {
 		assertThat(response.status()).as(response.head() + response.body()).isEqualTo(431);
 		assertThat(response.head()).contains("application/problem+json");
 		assertThat(response.body()).contains("/problems/too-large").contains("header");
+	}
+
+	@Test
+	void refusesAnUnacceptableAcceptBeforeAnythingIsStored() {
+		long eventId = createOpenEvent(3);
+		String path = "/api/events/" + eventId + "/bookings";
+
+		HttpResponse<String> booking = this.api.send("POST", path, "{\"quantity\":1}", "Authorization",
+				"Bearer " + newUserToken(), "Accept", "text/html");
+		HttpResponse<String> event = this.api.send("POST", "/api/admin/events",
+				"{\"name\":\"html only\",\"capacity\":5,\"saleOpensAt\":\"2026-01-01T00:00:00Z\"}", "Authorization",
+				"Bearer " + adminToken(), "Accept", "text/html");
+
+		assertThat(booking.statusCode()).isEqualTo(406);
+		assertThat(booking.headers().firstValue("Location")).isEmpty();
+		assertThat(this.gate.available(eventId)).as("no seat reserved").hasValue(3);
+		assertThat(event.statusCode()).isEqualTo(406);
+		assertThat(this.jdbc.sql("select count(*) from events where name = 'html only'").query(Long.class).single())
+			.isZero();
+	}
+
+	@Test
+	void refusesTooManyParametersWithA400() {
+		String query = IntStream.range(0, 1001).mapToObj((i) -> "a" + i + "=1").collect(Collectors.joining("&"));
+
+		HttpResponse<String> response = this.api.get("/api/events?" + query, newUserToken());
+
+		assertThat(response.statusCode()).isEqualTo(400);
+		assertCompleteProblem(ApiClient.json(response), "invalid-request", 400, "/api/events");
+	}
+
+	@Test
+	void answersTheErrorPageAskedForDirectlyWithA404() {
+		HttpResponse<String> response = this.api.get("/error", newUserToken());
+
+		assertThat(response.statusCode()).isEqualTo(404);
+		assertThat(ApiClient.json(response).get("type").asString()).endsWith("/problems/not-found");
+	}
+
+	@Test
+	void namesNeitherParserInternalsNorStaticResourcesInADetail() {
+		long eventId = createOpenEvent(3);
+		String token = newUserToken();
+
+		HttpResponse<String> plusSign = this.api.post("/api/events/" + eventId + "/bookings", "{\"quantity\":+1}",
+				token);
+		HttpResponse<String> trailingSlash = this.api.get("/api/events/" + eventId + "/", token);
+
+		assertThat(plusSign.statusCode()).isEqualTo(400);
+		assertThat(ApiClient.json(plusSign).get("detail").asString()).contains("line 1")
+			.doesNotContain("Feature")
+			.doesNotContain("Stream");
+		assertThat(trailingSlash.statusCode()).isEqualTo(404);
+		assertThat(ApiClient.json(trailingSlash).get("detail").asString()).doesNotContain("static");
 	}
 
 	private static void assertCompleteProblem(JsonNode problem, String type, int status, String instance) {

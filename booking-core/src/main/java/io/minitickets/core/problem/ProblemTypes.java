@@ -44,7 +44,10 @@ public final class ProblemTypes {
 	/** A dependency cannot answer now; retry after the Retry-After seconds (503). */
 	public static final URI UNAVAILABLE = URI.create(BASE + "unavailable");
 
-	/** The method is not supported on this resource (405), or the media type (415). */
+	/**
+	 * The method is not supported on this resource (405), no acceptable representation (406), the media type (415),
+	 * a transfer coding (501) or the HTTP version (505).
+	 */
 	public static final URI UNSUPPORTED = URI.create(BASE + "unsupported");
 
 	/** The request body (413) or its header fields (431) are larger than allowed. */

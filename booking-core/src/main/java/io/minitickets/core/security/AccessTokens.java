@@ -4,16 +4,22 @@ import java.nio.charset.StandardCharsets;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.Objects;
 
 import javax.crypto.SecretKey;
 import javax.crypto.spec.SecretKeySpec;
 
 import com.nimbusds.jose.jwk.source.ImmutableSecret;
+import org.jspecify.annotations.Nullable;
+import org.springframework.security.oauth2.core.DelegatingOAuth2TokenValidator;
 import org.springframework.security.oauth2.jose.jws.MacAlgorithm;
 import org.springframework.security.oauth2.jwt.JwsHeader;
+import org.springframework.security.oauth2.jwt.JwtClaimNames;
+import org.springframework.security.oauth2.jwt.JwtClaimValidator;
 import org.springframework.security.oauth2.jwt.JwtClaimsSet;
 import org.springframework.security.oauth2.jwt.JwtDecoder;
 import org.springframework.security.oauth2.jwt.JwtEncoderParameters;
+import org.springframework.security.oauth2.jwt.JwtValidators;
 import org.springframework.security.oauth2.jwt.NimbusJwtDecoder;
 import org.springframework.security.oauth2.jwt.NimbusJwtEncoder;
 
@@ -106,14 +112,20 @@ public final class AccessTokens {
 	}
 
 	/**
-	 * A decoder that accepts only HS256 tokens signed with this key, unexpired, from this issuer.
+	 * A decoder that accepts only HS256 tokens signed with this key, from this issuer, with an expiry that has not
+	 * passed, whose subject is a user id (a positive integer): the tokens {@link #mint} makes, and no others.
 	 * @return the decoder
 	 */
 	public JwtDecoder decoder() {
 		NimbusJwtDecoder decoder = NimbusJwtDecoder.withSecretKey(this.key).macAlgorithm(MacAlgorithm.HS256).build();
-		decoder.setJwtValidator(org.springframework.security.oauth2.jwt.JwtValidators.createDefaultWithIssuer(
-				this.issuer));
+		decoder.setJwtValidator(new DelegatingOAuth2TokenValidator<>(JwtValidators.createDefaultWithIssuer(this.issuer),
+				new JwtClaimValidator<Instant>(JwtClaimNames.EXP, Objects::nonNull),
+				new JwtClaimValidator<String>(JwtClaimNames.SUB, AccessTokens::isUserId)));
 		return decoder;
+	}
+
+	private static boolean isUserId(@Nullable String subject) {
+		return subject != null && subject.matches("[1-9][0-9]{0,17}");
 	}
 
 }
