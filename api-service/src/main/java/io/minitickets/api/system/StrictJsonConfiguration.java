@@ -15,15 +15,20 @@ import tools.jackson.databind.type.LogicalType;
 class StrictJsonConfiguration {
 
 	/**
-	 * A number sent as a string ({@code "quantity":"2"}) is refused rather than coerced, and a property sent twice
-	 * ({@code {"quantity":11,"quantity":1}}) is refused rather than the last one silently winning.
+	 * A number sent as a string ({@code "quantity":"2"}) or a string as a number or boolean ({@code "email":1}) is
+	 * refused rather than coerced, and a property sent twice ({@code {"quantity":11,"quantity":1}}) is refused rather
+	 * than the last one silently winning.
 	 * @return the customizer of Boot's JSON mapper, which Spring MVC reads request bodies with
 	 */
 	@Bean
 	JsonMapperBuilderCustomizer strictRequestBodies() {
 		return (builder) -> builder.enable(StreamReadFeature.STRICT_DUPLICATE_DETECTION)
 			.withCoercionConfig(LogicalType.Integer,
-					(coercion) -> coercion.setCoercion(CoercionInputShape.String, CoercionAction.Fail));
+					(coercion) -> coercion.setCoercion(CoercionInputShape.String, CoercionAction.Fail))
+			.withCoercionConfig(LogicalType.Textual,
+					(coercion) -> coercion.setCoercion(CoercionInputShape.Integer, CoercionAction.Fail)
+						.setCoercion(CoercionInputShape.Float, CoercionAction.Fail)
+						.setCoercion(CoercionInputShape.Boolean, CoercionAction.Fail));
 	}
 
 }

@@ -82,6 +82,30 @@ class ProblemBodiesIntegrationTests extends ApiIntegrationTest {
 	}
 
 	@Test
+	void refusesAnEncodedBodyBeforeReadingIt() {
+		long eventId = createOpenEvent(3);
+
+		HttpResponse<String> response = this.api.send("POST", "/api/events/" + eventId + "/bookings",
+				"{\"quantity\":1}", "Authorization", "Bearer " + newUserToken(), "Content-Encoding", "br");
+
+		assertThat(response.statusCode()).isEqualTo(415);
+		assertCompleteProblem(ApiClient.json(response), "unsupported", 415, "/api/events/" + eventId + "/bookings");
+		assertThat(this.gate.available(eventId)).hasValue(3);
+	}
+
+	@Test
+	void refusesNumbersWhereTheBodyNeedsText() {
+		HttpResponse<String> login = this.api.post("/api/auth/login", "{\"email\":1,\"password\":2}", null);
+		HttpResponse<String> event = this.api.post("/api/admin/events",
+				"{\"name\":123,\"capacity\":5,\"saleOpensAt\":\"2026-01-01T00:00:00Z\"}", adminToken());
+
+		assertThat(login.statusCode()).isEqualTo(400);
+		assertThat(ApiClient.json(login).get("detail").asString()).contains("'email' must be a string");
+		assertThat(event.statusCode()).isEqualTo(400);
+		assertThat(ApiClient.json(event).get("detail").asString()).contains("'name' must be a string");
+	}
+
+	@Test
 	void refusesTooManyParametersWithA400() {
 		String query = IntStream.range(0, 1001).mapToObj((i) -> "a" + i + "=1").collect(Collectors.joining("&"));
 

@@ -1,0 +1,50 @@
+package io.minitickets.api.system;
+
+import java.io.IOException;
+import java.util.Collections;
+import java.util.List;
+
+import io.minitickets.core.problem.ProblemTypes;
+import jakarta.servlet.FilterChain;
+import jakarta.servlet.ServletException;
+import jakarta.servlet.http.HttpServletRequest;
+import jakarta.servlet.http.HttpServletResponse;
+import org.springframework.core.Ordered;
+import org.springframework.core.annotation.Order;
+import org.springframework.http.HttpHeaders;
+import org.springframework.http.HttpStatus;
+import org.springframework.stereotype.Component;
+import org.springframework.web.filter.OncePerRequestFilter;
+
+/**
+ * Refuses a request body sent with a {@code Content-Encoding} (gzip, br...) with 415: the API reads bodies as sent,
+ * so an encoded body would be read as garbage, and a body labelled encoded but sent plain would be taken on trust.
+ * {@code identity} is the absence of an encoding and passes.
+ */
+@Component
+@Order(Ordered.HIGHEST_PRECEDENCE + 1)
+class ContentEncodingFilter extends OncePerRequestFilter {
+
+	private final ProblemWriter problemWriter;
+
+	ContentEncodingFilter(ProblemWriter problemWriter) {
+		this.problemWriter = problemWriter;
+	}
+
+	@Override
+	protected void doFilterInternal(HttpServletRequest request, HttpServletResponse response, FilterChain chain)
+			throws ServletException, IOException {
+		List<String> encodings = Collections.list(request.getHeaders(HttpHeaders.CONTENT_ENCODING));
+		if (encodings.stream()
+			.map(String::strip)
+			.anyMatch((encoding) -> !encoding.isEmpty() && !encoding.equalsIgnoreCase("identity"))) {
+			this.problemWriter.write(request, response, new ApiException(HttpStatus.UNSUPPORTED_MEDIA_TYPE,
+					ProblemTypes.UNSUPPORTED, "Unsupported content encoding",
+					"Content-Encoding " + String.join(", ", encodings) + " is not supported; send the body unencoded.",
+					null));
+			return;
+		}
+		chain.doFilter(request, response);
+	}
+
+}
