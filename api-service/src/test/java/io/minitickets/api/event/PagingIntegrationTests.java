@@ -39,7 +39,8 @@ class PagingIntegrationTests extends ApiIntegrationTest {
 		String token = newUserToken();
 
 		for (String list : LISTS) {
-			for (String query : List.of("?page=-1", "?size=0", "?size=101", "?page=abc", "?page=99999999999")) {
+			for (String query : List.of("?page=-1", "?size=0", "?size=101", "?page=abc", "?page=99999999999",
+					"?page=%2B1", "?page=0x1", "?size=%EF%BC%92")) {
 				HttpResponse<String> response = this.api.get(list + query, token);
 
 				assertThat(response.statusCode()).as(list + query).isEqualTo(400);

@@ -1,6 +1,9 @@
 package io.minitickets.api.system;
 
+import java.net.URLEncoder;
 import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.util.List;
 import java.util.stream.Collectors;
 import java.util.stream.IntStream;
 
@@ -103,6 +106,30 @@ class ProblemBodiesIntegrationTests extends ApiIntegrationTest {
 		assertThat(ApiClient.json(login).get("detail").asString()).contains("'email' must be a string");
 		assertThat(event.statusCode()).isEqualTo(400);
 		assertThat(ApiClient.json(event).get("detail").asString()).contains("'name' must be a string");
+	}
+
+	@Test
+	void readsIdsOnlyAsPlainDecimalDigits() {
+		long eventId = createOpenEvent(3);
+		String token = newUserToken();
+		assertThat(this.api.get("/api/events/" + eventId, token).statusCode()).isEqualTo(200);
+
+		// hexadecimal, a plus sign, '#', full-width digits: Spring's own conversion read each as the event
+		for (String id : List.of("0x" + Long.toHexString(eventId), "%2B" + eventId, "%23" + eventId,
+				fullWidth(eventId))) {
+			HttpResponse<String> response = this.api.get("/api/events/" + id, token);
+
+			assertThat(response.statusCode()).as(id).isEqualTo(400);
+			assertThat(ApiClient.json(response).get("detail").asString()).as(id).startsWith("'id' must be");
+		}
+	}
+
+	private static String fullWidth(long number) {
+		StringBuilder encoded = new StringBuilder();
+		for (char digit : Long.toString(number).toCharArray()) {
+			encoded.append(URLEncoder.encode(String.valueOf((char) ('０' + (digit - '0'))), StandardCharsets.UTF_8));
+		}
+		return encoded.toString();
 	}
 
 	@Test

@@ -1,0 +1,49 @@
+package io.minitickets.api.system;
+
+import java.beans.PropertyEditorSupport;
+import java.util.function.Function;
+import java.util.regex.Pattern;
+
+import org.springframework.web.bind.WebDataBinder;
+import org.springframework.web.bind.annotation.ControllerAdvice;
+import org.springframework.web.bind.annotation.InitBinder;
+
+/**
+ * Path variables and query parameters of type long or int are read only as plain decimal digits (ASCII, an optional
+ * minus). Spring's default editor for numbers ({@code NumberUtils.parseNumber}) also takes hexadecimal ({@code 0x2},
+ * {@code #2}), a plus sign and any Unicode digits, so {@code /api/events/0x2} and {@code /api/events/２} were event
+ * 2. Anything else is a 400 ("'id' must be a valid long").
+ */
+@ControllerAdvice
+class DecimalNumberBinding {
+
+	private static final Pattern DECIMAL = Pattern.compile("-?[0-9]{1,19}");
+
+	@InitBinder
+	void readNumbersAsDecimalDigits(WebDataBinder binder) {
+		binder.registerCustomEditor(long.class, new DecimalEditor(Long::valueOf));
+		binder.registerCustomEditor(Long.class, new DecimalEditor(Long::valueOf));
+		binder.registerCustomEditor(int.class, new DecimalEditor(Integer::valueOf));
+		binder.registerCustomEditor(Integer.class, new DecimalEditor(Integer::valueOf));
+	}
+
+	private static final class DecimalEditor extends PropertyEditorSupport {
+
+		private final Function<String, Number> parse;
+
+		DecimalEditor(Function<String, Number> parse) {
+			this.parse = parse;
+		}
+
+		@Override
+		public void setAsText(String text) {
+			String trimmed = text.strip();
+			if (!DECIMAL.matcher(trimmed).matches()) {
+				throw new IllegalArgumentException("'" + text + "' is not a decimal integer");
+			}
+			setValue(this.parse.apply(trimmed));
+		}
+
+	}
+
+}
