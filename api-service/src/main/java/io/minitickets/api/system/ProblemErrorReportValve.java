@@ -8,14 +8,14 @@ import org.apache.catalina.connector.Request;
 import org.apache.catalina.connector.Response;
 import org.apache.catalina.valves.ErrorReportValve;
 import org.jspecify.annotations.Nullable;
-import org.springframework.http.HttpHeaders;
 import org.springframework.http.HttpStatus;
 import org.springframework.http.MediaType;
 
 /**
  * Tomcat's error report for requests it rejects itself before any servlet runs (an encoded NUL or slash in the path,
  * a malformed request line, header fields over {@code server.max-http-request-header-size}): a small problem+json
- * instead of Tomcat's HTML page. Tomcat answers oversized header fields with a bare 400; this says 431 (RFC 6585).
+ * instead of Tomcat's HTML page. Oversized header fields stay Tomcat's 400 (which also closes the connection, whose
+ * unread rest cannot carry another request), with a detail that says so.
  */
 public class ProblemErrorReportValve extends ErrorReportValve {
 
@@ -24,16 +24,10 @@ public class ProblemErrorReportValve extends ErrorReportValve {
 		if (response.getStatus() < 400 || response.getContentWritten() > 0 || !response.setErrorReported()) {
 			return;
 		}
-		if (headerFieldsTooLarge(response.getStatus(), throwable)) {
-			response.setStatus(HttpStatus.REQUEST_HEADER_FIELDS_TOO_LARGE.value());
-			// The rest of the request was never read: the connection cannot carry another one (Tomcat closes it
-			// for a 400 by itself, not for a 431).
-			response.setHeader(HttpHeaders.CONNECTION, "close");
-		}
 		int status = response.getStatus();
 		HttpStatus httpStatus = HttpStatus.resolve(status);
 		String title = (httpStatus != null) ? httpStatus.getReasonPhrase() : "Error";
-		String detail = (status == HttpStatus.REQUEST_HEADER_FIELDS_TOO_LARGE.value())
+		String detail = headerFieldsTooLarge(status, throwable)
 				? "The request's header fields are larger than the API accepts; nothing was read."
 				: (status < 500 || status == 501 || status == 505)
 						? "The request was rejected before it reached the API: " + title + "."

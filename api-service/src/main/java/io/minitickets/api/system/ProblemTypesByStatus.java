@@ -19,7 +19,7 @@ final class ProblemTypesByStatus {
 			case 403 -> ProblemTypes.FORBIDDEN;
 			case 404 -> ProblemTypes.NOT_FOUND;
 			case 405, 406, 415, 501, 505 -> ProblemTypes.UNSUPPORTED;
-			case 413, 431 -> ProblemTypes.TOO_LARGE;
+			case 413 -> ProblemTypes.TOO_LARGE;
 			case 503 -> ProblemTypes.UNAVAILABLE;
 			default -> (status >= 400 && status < 500) ? ProblemTypes.INVALID_REQUEST : ProblemTypes.INTERNAL;
 		};

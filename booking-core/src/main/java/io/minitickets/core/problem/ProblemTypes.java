@@ -50,7 +50,7 @@ public final class ProblemTypes {
 	 */
 	public static final URI UNSUPPORTED = URI.create(BASE + "unsupported");
 
-	/** The request body (413) or its header fields (431) are larger than allowed. */
+	/** The request body is larger than allowed (413). */
 	public static final URI TOO_LARGE = URI.create(BASE + "too-large");
 
 	/** Something failed on our side (500). */
