@@ -8,7 +8,7 @@ import io.minitickets.api.auth.UserAccount;
 import io.minitickets.api.auth.UserAccounts;
 import io.minitickets.api.event.Event;
 import io.minitickets.api.event.EventRepository;
-import io.minitickets.api.system.Problems;
+import io.minitickets.api.problem.Problems;
 import io.minitickets.core.inventory.InventoryGate;
 import io.minitickets.core.valkey.ValkeyUnavailableException;
 import jakarta.validation.Valid;

@@ -2,7 +2,7 @@ package io.minitickets.api.auth;
 
 import io.minitickets.api.ratelimit.ClientIpResolver;
 import io.minitickets.api.ratelimit.RequestRateLimits;
-import io.minitickets.api.system.ApiException;
+import io.minitickets.api.problem.ApiException;
 import io.minitickets.core.problem.ProblemTypes;
 import io.minitickets.core.security.AccessToken;
 import io.minitickets.core.security.AccessTokens;

@@ -4,8 +4,8 @@ import java.net.URI;
 import java.util.List;
 import java.util.UUID;
 
-import io.minitickets.api.system.CurrentUser;
-import io.minitickets.api.system.Problems;
+import io.minitickets.api.security.CurrentUser;
+import io.minitickets.api.problem.Problems;
 import jakarta.validation.Valid;
 import jakarta.validation.constraints.Max;
 import jakarta.validation.constraints.Min;

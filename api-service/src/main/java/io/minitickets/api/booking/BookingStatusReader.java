@@ -4,8 +4,8 @@ import java.util.List;
 import java.util.Optional;
 import java.util.UUID;
 
-import io.minitickets.api.system.ApiException;
-import io.minitickets.api.system.Problems;
+import io.minitickets.api.problem.ApiException;
+import io.minitickets.api.problem.Problems;
 import io.minitickets.core.status.BookingStatusCache;
 import io.minitickets.core.status.CachedBooking;
 import io.minitickets.core.valkey.ValkeyUnavailableException;

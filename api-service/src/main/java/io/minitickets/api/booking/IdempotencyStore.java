@@ -7,7 +7,7 @@ import java.util.regex.Pattern;
 
 import io.lettuce.core.RedisException;
 import io.lettuce.core.SetArgs;
-import io.minitickets.api.system.Problems;
+import io.minitickets.api.problem.Problems;
 import io.minitickets.core.valkey.ValkeyConnection;
 import io.minitickets.core.valkey.ValkeyKeys;
 import io.minitickets.core.valkey.ValkeyUnavailableException;
@@ -48,7 +48,7 @@ class IdempotencyStore {
 	 * @param eventId the event asked for
 	 * @param quantity the seats asked for
 	 * @return the booking id this key and request always map to (a name-based UUID)
-	 * @throws io.minitickets.api.system.ApiException 400 when the key is empty, longer than 255 characters or not
+	 * @throws io.minitickets.api.problem.ApiException 400 when the key is empty, longer than 255 characters or not
 	 * visible ASCII
 	 */
 	UUID bookingIdFor(long userId, String key, long eventId, int quantity) {

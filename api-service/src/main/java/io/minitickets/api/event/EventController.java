@@ -3,7 +3,7 @@ package io.minitickets.api.event;
 import java.util.List;
 import java.util.OptionalLong;
 
-import io.minitickets.api.system.Problems;
+import io.minitickets.api.problem.Problems;
 import io.minitickets.core.inventory.InventoryGate;
 import io.minitickets.core.valkey.ValkeyUnavailableException;
 import jakarta.validation.constraints.Max;

@@ -1,8 +1,8 @@
 package io.minitickets.api.ratelimit;
 
 import io.micrometer.core.instrument.MeterRegistry;
-import io.minitickets.api.system.ApiException;
-import io.minitickets.api.system.Problems;
+import io.minitickets.api.problem.ApiException;
+import io.minitickets.api.problem.Problems;
 import io.minitickets.core.problem.ProblemTypes;
 import io.minitickets.core.ratelimit.BucketPolicy;
 import io.minitickets.core.ratelimit.RateLimitDecision;

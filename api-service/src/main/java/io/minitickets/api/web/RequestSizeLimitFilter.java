@@ -1,7 +1,9 @@
-package io.minitickets.api.system;
+package io.minitickets.api.web;
 
 import java.io.IOException;
 
+import io.minitickets.api.problem.ProblemWriter;
+import io.minitickets.api.problem.RequestTooLargeException;
 import jakarta.servlet.FilterChain;
 import jakarta.servlet.ReadListener;
 import jakarta.servlet.ServletException;

@@ -1,4 +1,4 @@
-package io.minitickets.api.system;
+package io.minitickets.api.web;
 
 import org.springframework.boot.jackson.autoconfigure.JsonMapperBuilderCustomizer;
 import org.springframework.context.annotation.Bean;

@@ -1,4 +1,4 @@
-package io.minitickets.api.system;
+package io.minitickets.api.problem;
 
 import org.apache.catalina.core.StandardHost;
 import org.springframework.boot.tomcat.servlet.TomcatServletWebServerFactory;

@@ -1,4 +1,4 @@
-package io.minitickets.api.system;
+package io.minitickets.api.problem;
 
 import io.minitickets.core.problem.ProblemTypes;
 import jakarta.servlet.RequestDispatcher;

@@ -1,4 +1,4 @@
-package io.minitickets.api.system;
+package io.minitickets.api.security;
 
 import org.springframework.security.oauth2.jwt.Jwt;
 

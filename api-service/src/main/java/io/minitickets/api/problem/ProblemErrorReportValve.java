@@ -1,4 +1,4 @@
-package io.minitickets.api.system;
+package io.minitickets.api.problem;
 
 import java.io.IOException;
 import java.io.Writer;

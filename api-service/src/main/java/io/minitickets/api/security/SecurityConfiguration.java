@@ -1,5 +1,7 @@
-package io.minitickets.api.system;
+package io.minitickets.api.security;
 
+import io.minitickets.api.problem.ApiException;
+import io.minitickets.api.problem.ProblemWriter;
 import io.minitickets.core.problem.ProblemTypes;
 import io.minitickets.core.security.AccessTokenProperties;
 import io.minitickets.core.security.AccessTokens;

@@ -1,4 +1,4 @@
-package io.minitickets.api.system;
+package io.minitickets.api.ratelimit;
 
 import java.net.http.HttpResponse;
 import java.time.Duration;

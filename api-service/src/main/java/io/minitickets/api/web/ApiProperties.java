@@ -1,4 +1,4 @@
-package io.minitickets.api.system;
+package io.minitickets.api.web;
 
 import org.springframework.boot.context.properties.ConfigurationProperties;
 import org.springframework.boot.context.properties.bind.DefaultValue;

@@ -1,4 +1,4 @@
-package io.minitickets.api.system;
+package io.minitickets.api.web;
 
 import java.net.http.HttpResponse;
 import java.time.Duration;

@@ -1,4 +1,4 @@
-package io.minitickets.api.system;
+package io.minitickets.api.web;
 
 import java.beans.PropertyEditorSupport;
 import java.util.function.Function;

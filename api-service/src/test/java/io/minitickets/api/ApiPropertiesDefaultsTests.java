@@ -1,4 +1,4 @@
-package io.minitickets.api.system;
+package io.minitickets.api;
 
 import java.time.Duration;
 import java.util.Map;
@@ -6,6 +6,7 @@ import java.util.Map;
 import io.minitickets.api.booking.BookingProperties;
 import io.minitickets.api.event.EventProperties;
 import io.minitickets.api.ratelimit.RateLimitProperties;
+import io.minitickets.api.web.ApiProperties;
 import org.junit.jupiter.api.Test;
 import org.springframework.boot.context.properties.bind.Binder;
 import org.springframework.boot.context.properties.source.MapConfigurationPropertySource;

@@ -1,4 +1,4 @@
-package io.minitickets.api.system;
+package io.minitickets.api.problem;
 
 import java.sql.SQLException;
 

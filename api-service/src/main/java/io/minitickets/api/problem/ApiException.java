@@ -1,4 +1,4 @@
-package io.minitickets.api.system;
+package io.minitickets.api.problem;
 
 import java.net.URI;
 import java.util.LinkedHashMap;

@@ -1,9 +1,11 @@
-package io.minitickets.api.system;
+package io.minitickets.api.web;
 
 import java.io.IOException;
 import java.util.Collections;
 import java.util.List;
 
+import io.minitickets.api.problem.ApiException;
+import io.minitickets.api.problem.ProblemWriter;
 import io.minitickets.core.problem.ProblemTypes;
 import jakarta.servlet.FilterChain;
 import jakarta.servlet.ServletException;
