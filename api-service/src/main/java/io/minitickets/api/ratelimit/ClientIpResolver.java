@@ -3,24 +3,22 @@ package io.minitickets.api.ratelimit;
 import java.util.ArrayList;
 import java.util.Enumeration;
 import java.util.List;
-import java.util.regex.Pattern;
 
 import jakarta.servlet.http.HttpServletRequest;
 import org.springframework.stereotype.Component;
 
 /**
- * Finds the client IP that the per-IP login bucket is keyed on.
+ * Finds the client address that the per-IP login bucket is keyed on, as {@link IpAddressKey} writes it: an IPv4
+ * address, or an IPv6 address's /64.
  * <p>
  * With {@code trustProxyHops = n}, the chain is every X-Forwarded-For entry followed by the socket peer, and the
  * client is the entry n places from the right: each trusted proxy appends the address it saw, so the rightmost n
  * entries are written by our proxies and anything further left may be the client's own invention. With n = 0, or a
- * chain shorter than n + 1, or an entry that is not an IP literal, the socket peer is used: a client cannot choose
- * its own IP by writing the header.
+ * chain shorter than n + 1, or an entry that is not an IP address, the socket peer is used: a client cannot choose
+ * its own key by writing the header.
  */
 @Component
 public class ClientIpResolver {
-
-	private static final Pattern IP_LITERAL = Pattern.compile("[0-9]{1,3}(\\.[0-9]{1,3}){3}|[0-9a-fA-F:.]{2,45}");
 
 	private final int trustProxyHops;
 
@@ -33,7 +31,7 @@ public class ClientIpResolver {
 
 	/**
 	 * @param request the HTTP request
-	 * @return the client IP, as text
+	 * @return the client's bucket key: an IPv4 address, or an IPv6 address's /64 ({@code 2001:db8:0:0::/64})
 	 */
 	public String resolve(HttpServletRequest request) {
 		List<String> forwardedFor = new ArrayList<>();
@@ -47,11 +45,12 @@ public class ClientIpResolver {
 	/**
 	 * @param socketPeer the TCP peer's address
 	 * @param forwardedForHeaders every X-Forwarded-For header value, in order
-	 * @return the client IP, as text
+	 * @return the client's bucket key: an IPv4 address, or an IPv6 address's /64
 	 */
 	String resolve(String socketPeer, List<String> forwardedForHeaders) {
+		String peer = IpAddressKey.of(socketPeer).orElse(socketPeer);
 		if (this.trustProxyHops == 0) {
-			return socketPeer;
+			return peer;
 		}
 		List<String> chain = new ArrayList<>();
 		for (String header : forwardedForHeaders) {
@@ -62,10 +61,9 @@ public class ClientIpResolver {
 		chain.add(socketPeer);
 		int index = chain.size() - 1 - this.trustProxyHops;
 		if (index < 0) {
-			return socketPeer;
+			return peer;
 		}
-		String candidate = chain.get(index);
-		return IP_LITERAL.matcher(candidate).matches() ? candidate : socketPeer;
+		return IpAddressKey.of(chain.get(index)).orElse(peer);
 	}
 
 }

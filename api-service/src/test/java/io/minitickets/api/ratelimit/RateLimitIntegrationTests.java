@@ -91,6 +91,29 @@ class RateLimitIntegrationTests extends ApiIntegrationTest {
 			.isBetween((int) Math.max(1, 10 - burstSeconds / 3), 10);
 	}
 
+	/**
+	 * 25 logins from one IPv6 /64 through the trusted proxy, each from another address of it, spelled differently
+	 * (with and without a port, zeros written out): one bucket admits 20, as for one IPv4 address. Keyed on the
+	 * header's text, each would have had a bucket of its own and none would be limited.
+	 */
+	@Test
+	void keysTheLoginBucketOnTheIpv6Slash64TheTrustedProxySaw() throws Exception {
+		String prefix = "2001:db8:" + Integer.toHexString((int) (Math.random() * 0xffff)) + ":"
+				+ Integer.toHexString((int) (Math.random() * 0xffff));
+		long started = System.nanoTime();
+		List<HttpResponse<String>> responses = concurrently(25,
+				(i) -> login("6.6.6." + i, switch (i % 3) {
+					case 0 -> prefix + "::" + Integer.toHexString(i + 1);
+					case 1 -> "[" + prefix + ":0:0:" + Integer.toHexString(i) + ":1]:443";
+					default -> prefix.toUpperCase().replace("DB8", "0db8") + ":0:0:0:" + Integer.toHexString(i);
+				}));
+		long burstSeconds = Duration.ofNanos(System.nanoTime() - started).toSeconds();
+
+		int passed = (int) responses.stream().filter((response) -> response.statusCode() == 401).count();
+		assertThat(passed).isBetween(20, 20 + (int) (burstSeconds / 3));
+		assertThat(responses).filteredOn((response) -> response.statusCode() == 429).hasSize(25 - passed);
+	}
+
 	private static List<HttpResponse<String>> concurrently(int count, IntFunction<HttpResponse<String>> request)
 			throws Exception {
 		return Concurrently.run(count, (i) -> () -> request.apply(i));
