@@ -104,9 +104,9 @@ class ProblemDetailsAdvice extends ResponseEntityExceptionHandler {
 	@Override
 	protected @Nullable ResponseEntity<Object> handleHttpMessageNotReadable(HttpMessageNotReadableException ex,
 			HttpHeaders headers, HttpStatusCode status, WebRequest request) {
-		RequestTooLargeException tooLarge = findCause(ex, RequestTooLargeException.class);
-		if (tooLarge != null) {
-			return toEntity(tooLarge.problem());
+		RejectedBodyException rejected = findCause(ex, RejectedBodyException.class);
+		if (rejected != null) {
+			return toEntity(rejected.problem());
 		}
 		return toEntity(Problems.badRequest(describe(ex)));
 	}

@@ -20,6 +20,15 @@ public final class Problems {
 	}
 
 	/**
+	 * @param limitBytes the largest body accepted, in bytes
+	 * @return a 413
+	 */
+	public static ApiException tooLarge(long limitBytes) {
+		return new ApiException(HttpStatus.CONTENT_TOO_LARGE, ProblemTypes.TOO_LARGE, "Request too large",
+				"The request body is larger than " + limitBytes + " bytes.", null);
+	}
+
+	/**
 	 * @param detail what was not found; never says whether it exists for someone else
 	 * @return a 404
 	 */

@@ -3,7 +3,8 @@ package io.minitickets.api.web;
 import java.io.IOException;
 
 import io.minitickets.api.problem.ProblemWriter;
-import io.minitickets.api.problem.RequestTooLargeException;
+import io.minitickets.api.problem.Problems;
+import io.minitickets.api.problem.RejectedBodyException;
 import jakarta.servlet.FilterChain;
 import jakarta.servlet.ReadListener;
 import jakarta.servlet.ServletException;
@@ -37,7 +38,7 @@ class RequestSizeLimitFilter extends OncePerRequestFilter {
 	protected void doFilterInternal(HttpServletRequest request, HttpServletResponse response, FilterChain chain)
 			throws ServletException, IOException {
 		if (request.getContentLengthLong() > this.limitBytes) {
-			this.problemWriter.write(request, response, new RequestTooLargeException(this.limitBytes).problem());
+			this.problemWriter.write(request, response, Problems.tooLarge(this.limitBytes));
 			return;
 		}
 		chain.doFilter(new LimitedRequest(request, this.limitBytes), response);
@@ -73,10 +74,10 @@ class RequestSizeLimitFilter extends OncePerRequestFilter {
 					return n;
 				}
 
-				private void count(int n) throws RequestTooLargeException {
+				private void count(int n) throws RejectedBodyException {
 					this.read += n;
 					if (this.read > LimitedRequest.this.limitBytes) {
-						throw new RequestTooLargeException(LimitedRequest.this.limitBytes);
+						throw new RejectedBodyException(Problems.tooLarge(LimitedRequest.this.limitBytes));
 					}
 				}
 
