@@ -22,7 +22,9 @@ public class RequestRateLimits {
 
 	private final RateLimiter limiter;
 
-	private final RateLimitProperties properties;
+	private final BucketPolicy bookingPolicy;
+
+	private final BucketPolicy loginPolicy;
 
 	private final MeterRegistry meters;
 
@@ -33,7 +35,8 @@ public class RequestRateLimits {
 	 */
 	public RequestRateLimits(RateLimiter limiter, RateLimitProperties properties, MeterRegistry meters) {
 		this.limiter = limiter;
-		this.properties = properties;
+		this.bookingPolicy = properties.bookingPolicy();
+		this.loginPolicy = properties.loginPolicy();
 		this.meters = meters;
 	}
 
@@ -43,7 +46,7 @@ public class RequestRateLimits {
 	 * @throws ApiException 429 with Retry-After when the bucket is empty; 503 when the limiter's Valkey is down
 	 */
 	public void checkLogin(String clientIp) {
-		check("login:ip", clientIp, this.properties.loginPolicy(), "login attempts from " + clientIp);
+		check("login:ip", clientIp, this.loginPolicy, "login attempts from " + clientIp);
 	}
 
 	/**
@@ -52,7 +55,7 @@ public class RequestRateLimits {
 	 * @throws ApiException 429 with Retry-After when the bucket is empty; 503 when the limiter's Valkey is down
 	 */
 	public void checkBooking(long userId) {
-		check("book:user", Long.toString(userId), this.properties.bookingPolicy(), "booking requests of this user");
+		check("book:user", Long.toString(userId), this.bookingPolicy, "booking requests of this user");
 	}
 
 	private void check(String scope, String id, BucketPolicy policy, String what) {
