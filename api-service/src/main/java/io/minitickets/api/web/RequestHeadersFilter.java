@@ -18,8 +18,9 @@ import org.springframework.web.filter.OncePerRequestFilter;
 
 /**
  * Refuses with 400, before authentication, a request whose headers that the API reads (Authorization,
- * Idempotency-Key, X-Forwarded-For) are not well-formed UTF-8. Tomcat hands header bytes over one per char
- * (ISO-8859-1), so the check sees the bytes as sent; an all-ASCII value, the usual case, costs one pass over its
+ * Idempotency-Key, X-Forwarded-For) are not well-formed UTF-8, or that sends Authorization more than once (the
+ * resource server would read the first, a proxy or a log perhaps the other). Tomcat hands header bytes over one per
+ * char (ISO-8859-1), so the check sees the bytes as sent; an all-ASCII value, the usual case, costs one pass over its
  * chars and no allocation.
  */
 @Component
@@ -40,12 +41,19 @@ class RequestHeadersFilter extends OncePerRequestFilter {
 			throws ServletException, IOException {
 		for (String name : READ_HEADERS) {
 			Enumeration<String> values = request.getHeaders(name);
+			int count = 0;
 			while (values.hasMoreElements()) {
+				count++;
 				if (!Utf8Validator.isWellFormed(values.nextElement())) {
 					this.problemWriter.write(request, response,
 							Problems.badRequest("The " + name + " header is not well-formed UTF-8."));
 					return;
 				}
+			}
+			if (count > 1 && name.equals(HttpHeaders.AUTHORIZATION)) {
+				this.problemWriter.write(request, response, Problems
+					.badRequest("Send one Authorization header; this request has " + count + "."));
+				return;
 			}
 		}
 		chain.doFilter(request, response);
