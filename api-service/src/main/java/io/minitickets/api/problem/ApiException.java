@@ -6,6 +6,7 @@ import java.util.Map;
 
 import org.jspecify.annotations.Nullable;
 import org.springframework.http.HttpStatus;
+import org.springframework.http.ProblemDetail;
 
 /**
  * An expected outcome that the API answers as an RFC 9457 problem: its status, stable type, fixed title, a precise
@@ -50,6 +51,19 @@ public class ApiException extends RuntimeException {
 	public ApiException with(String name, Object value) {
 		this.properties.put(name, value);
 		return this;
+	}
+
+	/**
+	 * @param instance the path of the request answered; null for none
+	 * @return the RFC 9457 body of this problem
+	 */
+	ProblemDetail toProblemDetail(@Nullable URI instance) {
+		ProblemDetail body = ProblemDetail.forStatusAndDetail(this.status, getMessage());
+		body.setType(this.type);
+		body.setTitle(this.title);
+		body.setInstance(instance);
+		this.properties.forEach(body::setProperty);
+		return body;
 	}
 
 	/** @return the HTTP status */

@@ -48,11 +48,7 @@ class ProblemDetailsAdvice extends ResponseEntityExceptionHandler {
 
 	@ExceptionHandler(ApiException.class)
 	ResponseEntity<ProblemDetail> handleApiException(ApiException ex) {
-		ProblemDetail problem = ProblemDetail.forStatusAndDetail(ex.getStatus(), ex.getMessage());
-		problem.setType(ex.getType());
-		problem.setTitle(ex.getTitle());
-		problem.setInstance(currentPath());
-		ex.getProperties().forEach(problem::setProperty);
+		ProblemDetail problem = ex.toProblemDetail(currentPath());
 		HttpHeaders headers = new HttpHeaders();
 		if (ex.getRetryAfterSeconds() != null) {
 			headers.set(HttpHeaders.RETRY_AFTER, Long.toString(ex.getRetryAfterSeconds()));
@@ -97,8 +93,8 @@ class ProblemDetailsAdvice extends ResponseEntityExceptionHandler {
 	@ExceptionHandler(Exception.class)
 	ResponseEntity<ProblemDetail> handleUnexpected(Exception ex) {
 		logger.error("Unexpected failure", ex);
-		return handleApiException(new ApiException(HttpStatus.INTERNAL_SERVER_ERROR, ProblemTypes.INTERNAL,
-				"Internal error", "Something failed on our side; nothing was accepted.", null));
+		return handleApiException(
+				Problems.of(HttpStatus.INTERNAL_SERVER_ERROR, "Something failed on our side; nothing was accepted."));
 	}
 
 	@Override
@@ -144,8 +140,8 @@ class ProblemDetailsAdvice extends ResponseEntityExceptionHandler {
 	}
 
 	/**
-	 * Spring MVC's own errors (405, 406, 415, a missing parameter...) get our type for their status: their body is
-	 * built in {@code super} (from the exception when {@code body} is null), so it is completed afterwards.
+	 * Spring MVC's own errors (405, 406, 415, a missing parameter...) get our type and title for their status: their
+	 * body is built in {@code super} (from the exception when {@code body} is null), so it is completed afterwards.
 	 */
 	@Override
 	protected @Nullable ResponseEntity<Object> handleExceptionInternal(Exception ex, @Nullable Object body,
@@ -153,7 +149,8 @@ class ProblemDetailsAdvice extends ResponseEntityExceptionHandler {
 		ResponseEntity<Object> response = super.handleExceptionInternal(ex, body, headers, statusCode, request);
 		if (response != null && response.getBody() instanceof ProblemDetail problem
 				&& (problem.getType() == null || URI.create("about:blank").equals(problem.getType()))) {
-			problem.setType(ProblemTypesByStatus.of(statusCode.value()));
+			problem.setType(Problems.typeOf(statusCode.value()));
+			problem.setTitle(Problems.titleOf(statusCode.value()));
 		}
 		return response;
 	}

@@ -1,8 +1,10 @@
 package io.minitickets.api.problem;
 
-import io.minitickets.core.problem.ProblemTypes;
+import java.net.URI;
+
 import jakarta.servlet.RequestDispatcher;
 import jakarta.servlet.http.HttpServletRequest;
+import org.jspecify.annotations.Nullable;
 import org.springframework.boot.webmvc.error.ErrorController;
 import org.springframework.http.HttpStatus;
 import org.springframework.http.ProblemDetail;
@@ -23,20 +25,21 @@ class ProblemErrorController implements ErrorController {
 		Object code = request.getAttribute(RequestDispatcher.ERROR_STATUS_CODE);
 		if (code == null) {
 			// Asked for directly, not forwarded to by the container: there is no such resource.
-			ProblemDetail notFound = ProblemDetail.forStatusAndDetail(HttpStatus.NOT_FOUND, "No such resource: /error.");
-			notFound.setType(ProblemTypes.NOT_FOUND);
-			notFound.setTitle("Not found");
-			return ResponseEntity.status(HttpStatus.NOT_FOUND).body(notFound);
+			return answer(Problems.notFound("No such resource: /error."), null);
 		}
 		HttpStatus status = (code instanceof Integer value) ? HttpStatus.resolve(value) : null;
 		if (status == null || !status.isError()) {
 			status = HttpStatus.INTERNAL_SERVER_ERROR;
 		}
-		ProblemDetail problem = ProblemDetail.forStatusAndDetail(status, status.is4xxClientError()
+		ApiException problem = Problems.of(status, status.is4xxClientError()
 				? "The request was rejected before it reached the API: " + status.getReasonPhrase() + "."
 				: "Something failed on our side; nothing was accepted.");
-		problem.setType(ProblemTypesByStatus.of(status.value()));
-		return ResponseEntity.status(status).body(problem);
+		return answer(problem, (request.getAttribute(RequestDispatcher.ERROR_REQUEST_URI) instanceof String path)
+				? ProblemWriter.instance(path) : null);
+	}
+
+	private static ResponseEntity<ProblemDetail> answer(ApiException problem, @Nullable URI instance) {
+		return ResponseEntity.status(problem.getStatus()).body(problem.toProblemDetail(instance));
 	}
 
 }

@@ -2,7 +2,6 @@ package io.minitickets.api.problem;
 
 import java.io.IOException;
 import java.io.Writer;
-import java.nio.charset.StandardCharsets;
 
 import org.apache.catalina.connector.Request;
 import org.apache.catalina.connector.Response;
@@ -26,18 +25,18 @@ public class ProblemErrorReportValve extends ErrorReportValve {
 		}
 		int status = response.getStatus();
 		HttpStatus httpStatus = HttpStatus.resolve(status);
-		String title = (httpStatus != null) ? httpStatus.getReasonPhrase() : "Error";
+		String reason = (httpStatus != null) ? httpStatus.getReasonPhrase() : "Error";
 		String detail = headerFieldsTooLarge(status, throwable)
 				? "The request's header fields are larger than the API accepts; nothing was read."
 				: (status < 500 || status == 501 || status == 505)
-						? "The request was rejected before it reached the API: " + title + "."
+						? "The request was rejected before it reached the API: " + reason + "."
 						: "Something failed on our side; nothing was accepted.";
 		try {
+			// No charset parameter, as on every other problem: the body is ASCII, the same in any encoding.
 			response.setContentType(MediaType.APPLICATION_PROBLEM_JSON_VALUE);
-			response.setCharacterEncoding(StandardCharsets.UTF_8.name());
 			Writer writer = response.getReporter();
 			if (writer != null) {
-				writer.write("{\"type\":\"" + ProblemTypesByStatus.of(status) + "\",\"title\":\"" + title
+				writer.write("{\"type\":\"" + Problems.typeOf(status) + "\",\"title\":\"" + Problems.titleOf(status)
 						+ "\",\"status\":" + status + ",\"detail\":\"" + detail + "\"}");
 				response.finishResponse();
 			}

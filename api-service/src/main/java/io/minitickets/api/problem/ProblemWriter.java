@@ -32,11 +32,7 @@ public class ProblemWriter {
 	 */
 	public void write(HttpServletRequest request, HttpServletResponse response, ApiException problem)
 			throws IOException {
-		ProblemDetail body = ProblemDetail.forStatusAndDetail(problem.getStatus(), problem.getMessage());
-		body.setType(problem.getType());
-		body.setTitle(problem.getTitle());
-		body.setInstance(instance(request));
-		problem.getProperties().forEach(body::setProperty);
+		ProblemDetail body = problem.toProblemDetail(instance(request));
 		response.setStatus(problem.getStatus().value());
 		if (problem.getRetryAfterSeconds() != null) {
 			response.setHeader(HttpHeaders.RETRY_AFTER, Long.toString(problem.getRetryAfterSeconds()));
@@ -50,8 +46,16 @@ public class ProblemWriter {
 	 * @return its path, a problem's {@code instance} as Spring MVC gives it; null when it is not a valid URI
 	 */
 	static @Nullable URI instance(HttpServletRequest request) {
+		return instance(request.getRequestURI());
+	}
+
+	/**
+	 * @param path a request's path
+	 * @return it as a problem's {@code instance}; null when it is not a valid URI
+	 */
+	static @Nullable URI instance(String path) {
 		try {
-			return URI.create(request.getRequestURI());
+			return URI.create(path);
 		}
 		catch (IllegalArgumentException ex) {
 			return null;

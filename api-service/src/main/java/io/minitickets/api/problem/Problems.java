@@ -1,10 +1,13 @@
 package io.minitickets.api.problem;
 
+import java.net.URI;
+
 import io.minitickets.core.problem.ProblemTypes;
 import org.springframework.http.HttpStatus;
 
 /**
- * The problems every feature answers alike.
+ * The problems every feature answers alike, and the type and title of each status, so that a status answered by any
+ * layer (a controller, a filter, Spring MVC, the error page, Tomcat) reads the same.
  */
 public final class Problems {
 
@@ -16,7 +19,7 @@ public final class Problems {
 	 * @return a 400
 	 */
 	public static ApiException badRequest(String detail) {
-		return new ApiException(HttpStatus.BAD_REQUEST, ProblemTypes.INVALID_REQUEST, "Invalid request", detail, null);
+		return of(HttpStatus.BAD_REQUEST, detail);
 	}
 
 	/**
@@ -24,8 +27,7 @@ public final class Problems {
 	 * @return a 413
 	 */
 	public static ApiException tooLarge(long limitBytes) {
-		return new ApiException(HttpStatus.CONTENT_TOO_LARGE, ProblemTypes.TOO_LARGE, "Request too large",
-				"The request body is larger than " + limitBytes + " bytes.", null);
+		return of(HttpStatus.CONTENT_TOO_LARGE, "The request body is larger than " + limitBytes + " bytes.");
 	}
 
 	/**
@@ -33,7 +35,7 @@ public final class Problems {
 	 * @return a 404
 	 */
 	public static ApiException notFound(String detail) {
-		return new ApiException(HttpStatus.NOT_FOUND, ProblemTypes.NOT_FOUND, "Not found", detail, null);
+		return of(HttpStatus.NOT_FOUND, detail);
 	}
 
 	/**
@@ -41,7 +43,7 @@ public final class Problems {
 	 * @return a 409
 	 */
 	public static ApiException conflict(String detail) {
-		return new ApiException(HttpStatus.CONFLICT, ProblemTypes.CONFLICT, "Conflict", detail, null);
+		return of(HttpStatus.CONFLICT, detail);
 	}
 
 	/**
@@ -50,8 +52,53 @@ public final class Problems {
 	 * @return a 503 with Retry-After
 	 */
 	public static ApiException unavailable(String detail, long retryAfterSeconds) {
-		return new ApiException(HttpStatus.SERVICE_UNAVAILABLE, ProblemTypes.UNAVAILABLE, "Service unavailable", detail,
+		return new ApiException(HttpStatus.SERVICE_UNAVAILABLE, typeOf(503), titleOf(503), detail,
 				Math.max(1, retryAfterSeconds));
+	}
+
+	/**
+	 * @param status the HTTP status
+	 * @param detail what happened to this request
+	 * @return a problem of the status's type and title
+	 */
+	static ApiException of(HttpStatus status, String detail) {
+		return new ApiException(status, typeOf(status.value()), titleOf(status.value()), detail, null);
+	}
+
+	/**
+	 * @param status an HTTP error status
+	 * @return the problem type of a status that has no more specific cause
+	 */
+	static URI typeOf(int status) {
+		return switch (status) {
+			case 400 -> ProblemTypes.INVALID_REQUEST;
+			case 401 -> ProblemTypes.UNAUTHORIZED;
+			case 403 -> ProblemTypes.FORBIDDEN;
+			case 404 -> ProblemTypes.NOT_FOUND;
+			case 405, 406, 415, 501, 505 -> ProblemTypes.UNSUPPORTED;
+			case 409 -> ProblemTypes.CONFLICT;
+			case 413 -> ProblemTypes.TOO_LARGE;
+			case 503 -> ProblemTypes.UNAVAILABLE;
+			default -> (status >= 400 && status < 500) ? ProblemTypes.INVALID_REQUEST : ProblemTypes.INTERNAL;
+		};
+	}
+
+	/**
+	 * @param status an HTTP error status
+	 * @return the fixed title of a status's problems: ours where we have one, else the status's reason phrase
+	 */
+	static String titleOf(int status) {
+		return switch (status) {
+			case 400 -> "Invalid request";
+			case 404 -> "Not found";
+			case 413 -> "Request too large";
+			case 500 -> "Internal error";
+			case 503 -> "Service unavailable";
+			default -> {
+				HttpStatus known = HttpStatus.resolve(status);
+				yield (known != null) ? known.getReasonPhrase() : "Error";
+			}
+		};
 	}
 
 }

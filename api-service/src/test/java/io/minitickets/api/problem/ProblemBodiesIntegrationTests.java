@@ -13,6 +13,7 @@ import io.minitickets.core.inventory.InventoryGate;
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
 import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.json.JsonMapper;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -21,6 +22,8 @@ import static org.assertj.core.api.Assertions.assertThat;
  * {@code type}, a {@code title}, the {@code status}, a precise {@code detail} and the {@code instance}.
  */
 class ProblemBodiesIntegrationTests extends ApiIntegrationTest {
+
+	private static final JsonMapper JSON = JsonMapper.builder().build();
 
 	@Autowired
 	private InventoryGate gate;
@@ -165,6 +168,37 @@ class ProblemBodiesIntegrationTests extends ApiIntegrationTest {
 			.doesNotContain("Stream");
 		assertThat(trailingSlash.statusCode()).isEqualTo(404);
 		assertThat(ApiClient.json(trailingSlash).get("detail").asString()).doesNotContain("static");
+	}
+
+	/**
+	 * The 400s of every layer look alike: Tomcat's own (a control character in a header), the security firewall's (a
+	 * C1 control character in a header it reads, answered through the error page), Spring MVC's, a controller's and a
+	 * filter's (two Authorization headers): one type, one title, one content type.
+	 */
+	@Test
+	void answersEvery400WithTheSameProblemShape() {
+		String token = newUserToken();
+		List<ApiClient.RawResponse> responses = List.of(
+				this.api.sendRaw("GET", "/api/events", "", "X-Note: a\u0001b"),
+				this.api.sendRaw("GET", "/api/bookings", "", "Authorization: Bearer a\u0085b"),
+				this.api.sendRaw("POST", "/api/events/1/bookings", "{\"quantity\":", "Authorization: Bearer " + token),
+				this.api.sendRaw("GET", "/api/events/abc", "", "Authorization: Bearer " + token),
+				this.api.sendRaw("POST", "/api/events/1/bookings", "{\"quantity\":1}", "Authorization: Bearer " + token,
+						"Idempotency-Key: k\u00ff"),
+				this.api.sendRaw("GET", "/api/bookings", "", "Authorization: Bearer " + token,
+						"Authorization: Bearer " + token));
+
+		for (ApiClient.RawResponse response : responses) {
+			String raw = response.head() + response.body();
+			assertThat(response.status()).as(raw).isEqualTo(400);
+			assertThat(response.head()).as(raw).contains("Content-Type: application/problem+json\r\n");
+			JsonNode problem = JSON.readTree(response.body().substring(response.body().indexOf('{'),
+					response.body().lastIndexOf('}') + 1));
+			assertThat(problem.path("type").asString()).as(raw).endsWith("/problems/invalid-request");
+			assertThat(problem.path("title").asString()).as(raw).isEqualTo("Invalid request");
+			assertThat(problem.path("status").asInt()).as(raw).isEqualTo(400);
+			assertThat(problem.path("detail").asString()).as(raw).isNotBlank();
+		}
 	}
 
 	private static void assertCompleteProblem(JsonNode problem, String type, int status, String instance) {
