@@ -11,6 +11,7 @@ import jakarta.servlet.ServletInputStream;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletRequestWrapper;
 import jakarta.servlet.http.HttpServletResponse;
+import org.jspecify.annotations.Nullable;
 import org.springframework.core.Ordered;
 import org.springframework.core.annotation.Order;
 import org.springframework.stereotype.Component;
@@ -35,13 +36,19 @@ class Utf8BodyFilter extends OncePerRequestFilter {
 
 	private static final class Utf8Request extends HttpServletRequestWrapper {
 
+		private @Nullable Utf8InputStream body;
+
 		Utf8Request(HttpServletRequest request) {
 			super(request);
 		}
 
+		/** One stream per request, as the container gives: its validator follows the body from its first byte. */
 		@Override
 		public ServletInputStream getInputStream() throws IOException {
-			return new Utf8InputStream(super.getInputStream(), getContentLengthLong());
+			if (this.body == null) {
+				this.body = new Utf8InputStream(super.getInputStream(), getContentLengthLong());
+			}
+			return this.body;
 		}
 
 	}
