@@ -98,9 +98,11 @@ public class InventoryGate {
 	}
 
 	/**
-	 * Reads an event's version, then its leases, for a reconcile that follows a read of Postgres.
+	 * Reads an event's version, then its leases, for a reconcile that follows a read of Postgres. Lease entries that
+	 * do not parse are returned apart, never thrown on: one corrupt entry must not stop the event's reconcile.
 	 * @param eventId the event
-	 * @return the version and the live leases
+	 * @return the version, the live leases, and the entries that do not parse
+	 * @throws ValkeyUnavailableException when the gate's Valkey cannot answer in time
 	 */
 	public GateSnapshot snapshot(long eventId) {
 		ValkeyKeys.EventKeys eventKeys = this.keys.event(eventId);
@@ -108,9 +110,18 @@ public class InventoryGate {
 			RedisCommands<String, String> commands = this.connection.sync();
 			String version = commands.get(eventKeys.version());
 			Map<UUID, Integer> leases = new HashMap<>();
-			commands.hgetall(eventKeys.leases())
-				.forEach((id, seats) -> leases.put(UUID.fromString(id), Integer.parseInt(seats)));
-			return new GateSnapshot((version != null) ? Long.parseLong(version) : 0, leases);
+			Map<String, String> unparseable = new HashMap<>();
+			commands.hgetall(eventKeys.leases()).forEach((field, value) -> {
+				UUID bookingId = LeaseEntries.bookingId(field);
+				Integer seats = LeaseEntries.seats(value);
+				if (bookingId != null && seats != null) {
+					leases.put(bookingId, seats);
+				}
+				else {
+					unparseable.put(field, value);
+				}
+			});
+			return new GateSnapshot((version != null) ? Long.parseLong(version) : 0, leases, unparseable);
 		});
 	}
 
@@ -118,7 +129,8 @@ public class InventoryGate {
 	 * Bookings of an event whose lease has expired by Valkey's clock.
 	 * @param eventId the event
 	 * @param limit the most to return
-	 * @return booking ids, oldest expiry first
+	 * @return booking ids, oldest expiry first; members that are not booking ids are left out (RECONCILE removes them
+	 * with their lease entry)
 	 */
 	public List<UUID> expiredLeases(long eventId, int limit) {
 		return call(() -> {
@@ -129,20 +141,23 @@ public class InventoryGate {
 				.zrangebyscore(this.keys.event(eventId).leaseExpiry(), Range.create(0, nowMs),
 						io.lettuce.core.Limit.create(0, limit))
 				.stream()
-				.map(UUID::fromString)
+				.map(LeaseEntries::bookingId)
+				.filter(java.util.Objects::nonNull)
 				.toList();
 		});
 	}
 
 	/**
 	 * RECONCILE: sets the counter to {@code capacityLeft − live leases not in Postgres} unless a settle happened since
-	 * {@link #snapshot}. Loads a missing counter the same way.
+	 * {@link #snapshot}. Loads a missing (or unreadable) counter the same way. Lease entries that do not parse are
+	 * moved to the event's quarantine hash, not counted.
 	 * @param eventId the event
 	 * @param snapshotVersion the version from a {@link #snapshot} taken before Postgres was read
 	 * @param capacityLeft capacity − seats confirmed, read from Postgres after the snapshot
 	 * @param leasedAndConfirmed leased bookings that Postgres has confirmed, read in the same statement as
 	 * {@code capacityLeft}; never rejected ones: their REJECTED settle still gives their seats back
 	 * @return what was done; STALE means retry on a later pass
+	 * @throws ValkeyUnavailableException when the gate's Valkey cannot answer in time, or answers with an error
 	 */
 	public ReconcileResult reconcile(long eventId, long snapshotVersion, long capacityLeft,
 			Collection<UUID> leasedAndConfirmed) {

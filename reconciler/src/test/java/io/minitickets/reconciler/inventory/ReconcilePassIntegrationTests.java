@@ -5,11 +5,15 @@ import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
+import java.util.UUID;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.LongStream;
 
+import io.micrometer.core.instrument.Counter;
+import io.micrometer.core.instrument.MeterRegistry;
+import io.minitickets.core.config.ValkeyAutoConfiguration;
 import io.minitickets.core.inventory.GateProperties;
 import io.minitickets.core.inventory.InventoryGate;
 import io.minitickets.core.testing.TestInfrastructure;
@@ -20,6 +24,7 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.beans.factory.annotation.Qualifier;
 import org.springframework.boot.test.context.SpringBootTest;
 import org.springframework.boot.test.system.CapturedOutput;
 import org.springframework.boot.test.system.OutputCaptureExtension;
@@ -63,6 +68,13 @@ class ReconcilePassIntegrationTests {
 
 	@Autowired
 	private JdbcClient jdbc;
+
+	@Autowired
+	@Qualifier(ValkeyAutoConfiguration.GATE_CONNECTION)
+	private ValkeyConnection gateValkey;
+
+	@Autowired
+	private MeterRegistry meters;
 
 	private SaleFixture sales;
 
@@ -142,6 +154,46 @@ class ReconcilePassIntegrationTests {
 
 		assertThat(this.pass.run()).isEqualTo(new PassOutcome(3, 3, null));
 		assertThat(events).allSatisfy((eventId) -> assertThat(this.gate.available(eventId)).hasValue(10));
+	}
+
+	@Test
+	void anEventThatFailsIsLoggedCountedAndSetAsideWhileTheOthersAreReconciledInTheSamePass(CapturedOutput output) {
+		long badLease = this.sales.openEvent(10);
+		long wrongType = this.sales.openEvent(10);
+		long drifted = this.sales.openEvent(10);
+		assertThat(this.pass.run()).isEqualTo(new PassOutcome(3, 3, null));
+		UUID leased = UUID.randomUUID();
+		this.gate.reserve(badLease, leased, 2);
+		UUID corrupt = UUID.randomUUID();
+		this.gateValkey.sync().hset(this.keys.event(badLease).leases(), corrupt.toString(), "abc");
+		this.gateValkey.sync().del(this.keys.event(wrongType).available());
+		this.gateValkey.sync().hset(this.keys.event(wrongType).available(), "not", "a counter");
+		this.gateValkey.sync().set(this.keys.event(drifted).available(), "1");
+
+		PassOutcome outcome = this.pass.run();
+
+		assertThat(outcome).isEqualTo(new PassOutcome(3, 2, null));
+		assertThat(this.gate.available(drifted)).hasValue(10);
+		assertThat(this.gate.available(badLease)).hasValue(8);
+		assertThat(this.gateValkey.sync().hgetall(this.keys.event(badLease).leases()))
+			.containsOnlyKeys(leased.toString());
+		assertThat(this.gateValkey.sync().hgetall(quarantine(badLease))).containsEntry(corrupt.toString(), "abc");
+		assertThat(counter("minitickets.reconciler.leases.quarantined")).isEqualTo(1);
+		assertThat(counter("minitickets.reconciler.events.failed")).isEqualTo(1);
+		assertThat(output.getOut()).contains("event=" + wrongType);
+		assertThat(checkedEvents()).contains(badLease, wrongType, drifted);
+		assertThat(this.pass.run()).as("the failing event no longer blocks a pass")
+			.isEqualTo(new PassOutcome(3, 2, null));
+	}
+
+	private String quarantine(long eventId) {
+		String leases = this.keys.event(eventId).leases();
+		return leases.substring(0, leases.length() - "leases".length()) + "quarantine";
+	}
+
+	private double counter(String name) {
+		Counter counter = this.meters.find(name).counter();
+		return (counter != null) ? counter.count() : 0;
 	}
 
 	private List<Long> claimInOwnTransaction(int limit) {
