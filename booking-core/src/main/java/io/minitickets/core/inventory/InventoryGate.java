@@ -14,6 +14,7 @@ import io.lettuce.core.api.sync.RedisCommands;
 import io.minitickets.core.valkey.ValkeyConnection;
 import io.minitickets.core.valkey.ValkeyKeys;
 import io.minitickets.core.valkey.ValkeyUnavailableException;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The inventory gate: per-event seat counters and leases in Valkey that answer "sold out" without touching Postgres.
@@ -49,42 +50,65 @@ public class InventoryGate {
 	}
 
 	/**
-	 * RESERVE: takes seats for a booking and records a lease that expires after the lease TTL. Idempotent per booking
-	 * id.
+	 * RESERVE for no particular user: a lease counted against no one's per-user limit. Idempotent per booking id.
 	 * @param eventId the event
 	 * @param bookingId the booking
 	 * @param seats seats asked for, positive
 	 * @return reserved, sold out (nothing changed) or unknown (counter not loaded)
+	 * @throws ValkeyUnavailableException when the gate's Valkey cannot answer in time
 	 */
 	public Reservation reserve(long eventId, UUID bookingId, int seats) {
 		return this.reserveScript.reserve(this.connection, this.keys.event(eventId), bookingId, seats,
-				this.properties.leaseTtl());
+				this.properties.leaseTtl(), null, null);
+	}
+
+	/**
+	 * RESERVE: takes seats for a user's booking and records a lease that expires after the lease TTL; the seats count
+	 * against the user's per-user limit until a REJECTED or RELEASED settle gives them back (a CONFIRMED one keeps
+	 * them). Idempotent per booking id. Sold out is answered before the user limit, as the worker decides.
+	 * @param eventId the event
+	 * @param bookingId the booking
+	 * @param userId the user who books
+	 * @param seats seats asked for, positive
+	 * @param perUserLimit the event's per-user limit in seats; null for none (the seats are still counted)
+	 * @return reserved, sold out, user limit (nothing changed) or unknown (counter not loaded)
+	 * @throws ValkeyUnavailableException when the gate's Valkey cannot answer in time
+	 */
+	public Reservation reserve(long eventId, UUID bookingId, long userId, int seats, @Nullable Integer perUserLimit) {
+		return this.reserveScript.reserve(this.connection, this.keys.event(eventId), bookingId, seats,
+				this.properties.leaseTtl(), userId, perUserLimit);
 	}
 
 	/**
 	 * SETTLE (or RELEASE) one booking and wait for the answer. Idempotent per booking id for CONFIRMED and REJECTED.
+	 * A lease's user gets its seats back on REJECTED and RELEASED; a lease-less CONFIRMED adds its seats to no user
+	 * (use {@link #settleAsync} with the user id for that).
 	 * @param eventId the event
 	 * @param bookingId the booking
 	 * @param outcome what Postgres decided, or RELEASED when it never reached Postgres
 	 * @param seats seats the booking asked for
 	 * @return what changed
+	 * @throws ValkeyUnavailableException when the gate's Valkey cannot answer in time
 	 */
 	public SettleResult settle(long eventId, UUID bookingId, LeaseOutcome outcome, int seats) {
-		return this.settleScript.settle(this.connection, this.keys.event(eventId), bookingId, outcome, seats,
+		return this.settleScript.settle(this.connection, this.keys.event(eventId), bookingId, null, outcome, seats,
 				this.properties.settledTtl());
 	}
 
 	/**
-	 * SETTLE without waiting, so that a batch of settles is pipelined on the one connection.
+	 * SETTLE without waiting, so that a batch of settles is pipelined on the one connection. A lease-less CONFIRMED
+	 * adds the booking's seats to its user's count.
 	 * @param eventId the event
 	 * @param bookingId the booking
+	 * @param userId the booking's user
 	 * @param outcome what Postgres decided
 	 * @param seats seats the booking asked for
 	 * @return what changed; completes exceptionally with a Lettuce exception when Valkey fails
 	 */
-	public CompletionStage<SettleResult> settleAsync(long eventId, UUID bookingId, LeaseOutcome outcome, int seats) {
-		return this.settleScript.settleAsync(this.connection, this.keys.event(eventId), bookingId, outcome, seats,
-				this.properties.settledTtl());
+	public CompletionStage<SettleResult> settleAsync(long eventId, UUID bookingId, long userId, LeaseOutcome outcome,
+			int seats) {
+		return this.settleScript.settleAsync(this.connection, this.keys.event(eventId), bookingId, userId, outcome,
+				seats, this.properties.settledTtl());
 	}
 
 	/**

@@ -157,6 +157,35 @@ class InventoryGateIntegrationTests {
 	}
 
 	@Test
+	void countsAUsersHeldAndConfirmedSeatsAgainstThePerUserLimit() {
+		long event = loadedEvent(20);
+		String userSeats = valkey.keys().event(event).userSeats();
+		UUID rejected = UUID.randomUUID();
+		assertThat(gate.reserve(event, rejected, 7, 3, 4).result()).isEqualTo(ReserveResult.RESERVED);
+		assertThat(gate.reserve(event, UUID.randomUUID(), 7, 2, 4).result()).isEqualTo(ReserveResult.USER_LIMIT);
+		assertThat(gate.available(event)).hasValue(17);
+
+		gate.settle(event, rejected, LeaseOutcome.REJECTED, 3);
+		UUID confirmed = UUID.randomUUID();
+		UUID released = UUID.randomUUID();
+		assertThat(gate.reserve(event, confirmed, 7, 2, 4).result()).isEqualTo(ReserveResult.RESERVED);
+		assertThat(gate.reserve(event, released, 7, 2, 4).result()).isEqualTo(ReserveResult.RESERVED);
+		gate.settle(event, confirmed, LeaseOutcome.CONFIRMED, 2);
+		gate.settle(event, released, LeaseOutcome.RELEASED, 2);
+		assertThat(connection.sync().hget(userSeats, "7")).as("confirmed seats stay counted").isEqualTo("2");
+		assertThat(gate.reserve(event, UUID.randomUUID(), 7, 3, 4).result()).isEqualTo(ReserveResult.USER_LIMIT);
+
+		gate.settleAsync(event, UUID.randomUUID(), 7, LeaseOutcome.CONFIRMED, 2).toCompletableFuture().join();
+		assertThat(connection.sync().hget(userSeats, "7")).as("a lease-less confirm adds its seats").isEqualTo("4");
+		assertThat(gate.reserve(event, UUID.randomUUID(), 7, 1, 4).result()).isEqualTo(ReserveResult.USER_LIMIT);
+		assertThat(gate.reserve(event, UUID.randomUUID(), 8, 4, 4).result()).as("another user")
+			.isEqualTo(ReserveResult.RESERVED);
+		assertThat(gate.reserve(event, UUID.randomUUID(), 9, 15, null).result()).as("sold out before the limit")
+			.isEqualTo(ReserveResult.SOLD_OUT);
+		assertThat(connection.sync().hgetall(valkey.keys().event(event).leaseUsers())).hasSize(1).containsValue("8");
+	}
+
+	@Test
 	void aSnapshotSetsAsideLeaseEntriesThatDoNotParse() {
 		long event = loadedEvent(10);
 		UUID leased = UUID.randomUUID();

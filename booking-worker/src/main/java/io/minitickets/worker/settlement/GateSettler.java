@@ -85,8 +85,8 @@ class GateSettler {
 
 	private CompletableFuture<?> write(Settlement settlement) {
 		CompletableFuture<?> lease = this.gate
-			.settleAsync(settlement.eventId(), settlement.bookingId(), LeaseOutcome.of(settlement.status()),
-					settlement.quantity())
+			.settleAsync(settlement.eventId(), settlement.bookingId(), settlement.userId(),
+					LeaseOutcome.of(settlement.status()), settlement.quantity())
 			.toCompletableFuture();
 		CompletableFuture<?> status = this.statusCache.putAsync(settlement.toCachedBooking()).toCompletableFuture();
 		return CompletableFuture.allOf(lease, status);
