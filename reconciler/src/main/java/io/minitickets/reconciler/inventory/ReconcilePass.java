@@ -1,11 +1,17 @@
 package io.minitickets.reconciler.inventory;
 
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 
 import io.lettuce.core.RedisCommandExecutionException;
+import io.minitickets.core.inventory.GateActivity;
+import io.minitickets.core.inventory.InventoryGate;
+import io.minitickets.core.inventory.ReconcileResult;
 import io.minitickets.core.valkey.ValkeyUnavailableException;
+import io.minitickets.reconciler.inventory.InventoryRepository.ReconciledEvent;
 import io.minitickets.reconciler.inventory.PassOutcome.Skip;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -18,8 +24,10 @@ import org.springframework.transaction.support.TransactionOperations;
 import org.springframework.transaction.support.TransactionTemplate;
 
 /**
- * One reconcile pass: claims up to {@code batch-size} events whose sale is open, least recently checked first, and
- * reconciles each on its own, under a savepoint of the claiming transaction.
+ * One reconcile pass: claims up to {@code batch-size} events whose sale is open, in the order of
+ * {@link ReconcileScope} (active events first: a missing counter, a lease, seats sold since their last check; then
+ * quiet ones least recently checked first; retired ones not at all), and reconciles each on its own, under a
+ * savepoint of the claiming transaction. The gate's activity of every candidate comes from one pipelined probe.
  * <p>
  * The claim is {@code FOR UPDATE SKIP LOCKED} on the reconciler's own rows, held until the transaction ends, so
  * several reconciler instances each repair an event at a time and no lock outlives a pass. An event whose reconcile
@@ -37,6 +45,8 @@ class ReconcilePass {
 
 	private final InventoryReconciliation reconciliation;
 
+	private final InventoryGate gate;
+
 	private final TransactionOperations transactions;
 
 	private final TransactionOperations savepoints;
@@ -45,10 +55,11 @@ class ReconcilePass {
 
 	private final ReconcilerMetrics metrics;
 
-	ReconcilePass(InventoryRepository repository, InventoryReconciliation reconciliation, TransactionTemplate transactions,
-			ReconcilerProperties properties, ReconcilerMetrics metrics) {
+	ReconcilePass(InventoryRepository repository, InventoryReconciliation reconciliation, InventoryGate gate,
+			TransactionTemplate transactions, ReconcilerProperties properties, ReconcilerMetrics metrics) {
 		this.repository = repository;
 		this.reconciliation = reconciliation;
+		this.gate = gate;
 		this.transactions = transactions;
 		TransactionTemplate savepoints = new TransactionTemplate(
 				Objects.requireNonNull(transactions.getTransactionManager()));
@@ -78,14 +89,22 @@ class ReconcilePass {
 	}
 
 	private PassOutcome reconcileBatch() {
-		List<Long> claimed = this.repository.claim(this.properties.batchSize());
-		List<Long> checked = new ArrayList<>(claimed.size());
+		List<ScopeCandidate> candidates = this.repository.candidates();
+		Map<Long, GateActivity> activity = probe(candidates);
+		List<Long> claimed = this.repository.claim(ReconcileScope.byPriority(candidates, activity),
+				this.properties.batchSize());
+		Map<Long, ScopeCandidate> byId = new HashMap<>();
+		candidates.forEach((candidate) -> byId.put(candidate.eventId(), candidate));
+		List<ReconciledEvent> checked = new ArrayList<>(claimed.size());
 		List<Long> failed = new ArrayList<>();
 		Skip skip = null;
 		for (long eventId : claimed) {
 			try {
-				this.savepoints.executeWithoutResult((status) -> this.reconciliation.reconcile(eventId));
-				checked.add(eventId);
+				ReconcileResult result = Objects
+					.requireNonNull(this.savepoints.execute((status) -> this.reconciliation.reconcile(eventId)));
+				ScopeCandidate candidate = byId.get(eventId);
+				checked.add(new ReconciledEvent(eventId, candidate.seatsSold(),
+						ReconcileScope.retires(candidate, activity.get(eventId), result)));
 			}
 			catch (ValkeyUnavailableException ex) {
 				if (answeredWithError(ex)) {
@@ -104,10 +123,20 @@ class ReconcilePass {
 				eventFailed(eventId, failed, ex);
 			}
 		}
-		List<Long> done = new ArrayList<>(checked);
-		done.addAll(failed);
-		this.repository.markChecked(done);
+		this.repository.markReconciled(checked);
+		this.repository.markChecked(failed);
 		return new PassOutcome(claimed.size(), checked.size(), skip);
+	}
+
+	/** The gate's activity of every candidate; empty when Valkey cannot answer (the first reconcile then says so). */
+	private Map<Long, GateActivity> probe(List<ScopeCandidate> candidates) {
+		try {
+			return this.gate.activity(candidates.stream().map(ScopeCandidate::eventId).toList());
+		}
+		catch (ValkeyUnavailableException ex) {
+			logger.debug("Gate activity unknown; ordering by Postgres alone", ex);
+			return Map.of();
+		}
 	}
 
 	private void eventFailed(long eventId, List<Long> failed, RuntimeException ex) {
