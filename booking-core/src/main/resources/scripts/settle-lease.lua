@@ -1,14 +1,18 @@
 -- SETTLE: applies Postgres's outcome for one booking to the gate, or releases a lease.
 --
--- KEYS[1] avail, KEYS[2] leases, KEYS[3] lease-exp, KEYS[4] settled, KEYS[5] version
+-- KEYS[1] avail, KEYS[2] leases, KEYS[3] lease-exp, KEYS[4] settled, KEYS[5] version, KEYS[6] user-seats,
+-- KEYS[7] lease-user
 -- ARGV[1] booking id
 -- ARGV[2] outcome: CONFIRMED, REJECTED, or RELEASED (the booking never reached Postgres: send failed, lease expired)
 -- ARGV[3] seats the booking asked for
 -- ARGV[4] how long to remember a settle, ms (makes replays of lease-less settles harmless)
+-- ARGV[5] the booking's user id, or '' when the caller does not know it (only a lease-less CONFIRMED needs it)
 --
 -- Decided by the lease, not by a flag (DESIGN.md):
 --   lease present: CONFIRMED removes it (seats stay taken); REJECTED and RELEASED remove it and give its seats back.
 --   lease absent:  CONFIRMED takes the seats from avail (never below 0); REJECTED and RELEASED change nothing.
+-- The user's seats (user-seats) follow the seats: a lease's user, recorded by RESERVE in lease-user, gets them back on
+-- REJECTED and RELEASED and keeps them on CONFIRMED; a lease-less CONFIRMED adds them to ARGV[5]'s count.
 -- CONFIRMED and REJECTED are idempotent per booking id (remembered in `settled`); RELEASED is remembered nowhere, so a
 -- booking released by the API whose record did reach Kafka is still settled correctly later. A missing counter is
 -- never created here: the reconciler loads it from Postgres. Every change bumps `version` for the reconciler's
@@ -29,8 +33,15 @@ local leased = redis.call('HGET', KEYS[2], id)
 if leased then
   redis.call('HDEL', KEYS[2], id)
   redis.call('ZREM', KEYS[3], id)
-  if outcome ~= 'CONFIRMED' and redis.call('EXISTS', KEYS[1]) == 1 then
-    redis.call('INCRBY', KEYS[1], tonumber(leased))
+  local user = redis.call('HGET', KEYS[7], id)
+  redis.call('HDEL', KEYS[7], id)
+  if outcome ~= 'CONFIRMED' then
+    if redis.call('EXISTS', KEYS[1]) == 1 then
+      redis.call('INCRBY', KEYS[1], tonumber(leased))
+    end
+    if user and redis.call('HINCRBY', KEYS[6], user, -tonumber(leased)) <= 0 then
+      redis.call('HDEL', KEYS[6], user)
+    end
   end
   result = 1
 else
@@ -43,6 +54,9 @@ else
       avail = tonumber(avail) - seats
       if avail < 0 then avail = 0 end
       redis.call('SET', KEYS[1], avail)
+    end
+    if ARGV[5] ~= '' then
+      redis.call('HINCRBY', KEYS[6], ARGV[5], seats)
     end
   end
   result = 2

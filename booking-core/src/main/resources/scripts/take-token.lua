@@ -6,7 +6,8 @@
 -- ARGV[3]  idle margin in ms added to the expiry, so an idle bucket disappears only once it is full again
 --
 -- Credit is kept in ms of refill time (1 token = interval ms), so every step is integer arithmetic: no float drift,
--- however many calls. Time is Valkey's TIME, never the client's clock. A denial writes nothing.
+-- however many calls. Time is Valkey's TIME, never the client's clock. The stored ts is max(stored ts, now): it never
+-- moves backwards, so no span of time is refilled twice. A denial writes nothing.
 --
 -- Reply: { allowed (1|0), whole tokens left after this take, ms until one token is there (0 when allowed) }
 local capacity = tonumber(ARGV[1])
@@ -35,6 +36,10 @@ if credit < interval then
 end
 
 credit = credit - interval
-redis.call('HSET', KEYS[1], 'credit_ms', credit, 'ts', now)
-redis.call('PEXPIRE', KEYS[1], full - credit + margin)
+-- ts never moves backwards: a ts ahead of this server's clock (written by a node whose clock ran ahead, before a
+-- failover) already banked the refill up to ts; moving it back to now would bank that time a second time.
+local stored = ts
+if now > stored then stored = now end
+redis.call('HSET', KEYS[1], 'credit_ms', credit, 'ts', stored)
+redis.call('PEXPIRE', KEYS[1], (stored - now) + full - credit + margin)
 return { 1, math.floor(credit / interval), 0 }

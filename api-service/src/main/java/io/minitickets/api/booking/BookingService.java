@@ -1,6 +1,7 @@
 package io.minitickets.api.booking;
 
 import java.time.Clock;
+import java.util.Objects;
 import java.util.Optional;
 import java.util.UUID;
 
@@ -82,8 +83,9 @@ class BookingService {
 	 * @param quantity seats, already checked positive
 	 * @param idempotencyKey the Idempotency-Key header, or null
 	 * @return the accepted booking (202)
-	 * @throws ApiException 400 bad quantity or key, 404 unknown event, 409 sale not open, sold out or the same
-	 * Idempotency-Key still in flight, 422 Idempotency-Key reused for another request, 429 rate limited, 503 limiter
+	 * @throws ApiException 400 bad quantity or key, 404 unknown event, 409 sale not open, sold out, per-user limit
+	 * (the quantity alone, or with the user's held and confirmed seats in the gate) or the same Idempotency-Key still
+	 * in flight, 422 Idempotency-Key reused for another request, 429 rate limited, 503 limiter
 	 * down or Kafka did not take it
 	 */
 	BookingAccepted book(long userId, long eventId, int quantity, @Nullable String idempotencyKey) {
@@ -97,6 +99,9 @@ class BookingService {
 		if (quantity > event.maxPerOrder()) {
 			throw Problems.badRequest("'quantity' must be at most " + event.maxPerOrder() + " for event " + eventId
 					+ ", was " + quantity + ".");
+		}
+		if (event.perUserLimit() != null && quantity > event.perUserLimit()) {
+			throw userLimit(eventId, event.perUserLimit());
 		}
 		if (idempotencyKey == null) {
 			return accept(UUID.randomUUID(), eventId, userId, quantity);
@@ -128,7 +133,7 @@ class BookingService {
 	}
 
 	private BookingAccepted accept(UUID bookingId, long eventId, long userId, int quantity) {
-		boolean gated = reserve(eventId, bookingId, quantity);
+		boolean gated = reserve(eventId, bookingId, userId, quantity);
 		putPending(bookingId, eventId, userId, quantity);
 		BookingRequested request = BookingRequested.of(bookingId, eventId, userId, quantity, this.clock.instant(),
 				gated);
@@ -153,13 +158,14 @@ class BookingService {
 		return BookingAccepted.of(bookingId);
 	}
 
-	private boolean reserve(long eventId, UUID bookingId, int quantity) {
+	private boolean reserve(long eventId, UUID bookingId, long userId, int quantity) {
 		if (!this.gateProperties.enabled()) {
 			return false;
 		}
+		Integer perUserLimit = this.events.find(eventId).map(Event::perUserLimit).orElse(null);
 		Reservation reservation;
 		try {
-			reservation = this.gate.reserve(eventId, bookingId, quantity);
+			reservation = this.gate.reserve(eventId, bookingId, userId, quantity, perUserLimit);
 		}
 		catch (ValkeyUnavailableException ex) {
 			this.meters.counter("minitickets.gate.skipped", "cause", "unavailable").increment();
@@ -172,6 +178,10 @@ class BookingService {
 		if (reservation.result() == ReserveResult.SOLD_OUT) {
 			this.meters.counter("minitickets.bookings", "outcome", "sold-out").increment();
 			throw soldOut(eventId);
+		}
+		if (reservation.result() == ReserveResult.USER_LIMIT) {
+			this.meters.counter("minitickets.bookings", "outcome", "user-limit").increment();
+			throw userLimit(eventId, Objects.requireNonNull(perUserLimit));
 		}
 		return true;
 	}
@@ -221,6 +231,13 @@ class BookingService {
 			throw soldOut(eventId);
 		}
 		return BookingAccepted.of(answer.bookingId());
+	}
+
+	private static ApiException userLimit(long eventId, int perUserLimit) {
+		return new ApiException(HttpStatus.CONFLICT, ProblemTypes.USER_LIMIT, "Per-user limit reached",
+				"Event " + eventId + " sells at most " + perUserLimit + " seats per user, counting the seats you "
+						+ "hold in bookings still pending and those confirmed; this booking would pass it.",
+				null);
 	}
 
 	private static ApiException soldOut(long eventId) {

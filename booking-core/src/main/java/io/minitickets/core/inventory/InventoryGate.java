@@ -7,13 +7,17 @@ import java.util.Map;
 import java.util.OptionalLong;
 import java.util.UUID;
 import java.util.concurrent.CompletionStage;
+import java.util.concurrent.ExecutionException;
 
 import io.lettuce.core.Range;
 import io.lettuce.core.RedisException;
+import io.lettuce.core.RedisFuture;
+import io.lettuce.core.api.async.RedisAsyncCommands;
 import io.lettuce.core.api.sync.RedisCommands;
 import io.minitickets.core.valkey.ValkeyConnection;
 import io.minitickets.core.valkey.ValkeyKeys;
 import io.minitickets.core.valkey.ValkeyUnavailableException;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The inventory gate: per-event seat counters and leases in Valkey that answer "sold out" without touching Postgres.
@@ -49,42 +53,65 @@ public class InventoryGate {
 	}
 
 	/**
-	 * RESERVE: takes seats for a booking and records a lease that expires after the lease TTL. Idempotent per booking
-	 * id.
+	 * RESERVE for no particular user: a lease counted against no one's per-user limit. Idempotent per booking id.
 	 * @param eventId the event
 	 * @param bookingId the booking
 	 * @param seats seats asked for, positive
 	 * @return reserved, sold out (nothing changed) or unknown (counter not loaded)
+	 * @throws ValkeyUnavailableException when the gate's Valkey cannot answer in time
 	 */
 	public Reservation reserve(long eventId, UUID bookingId, int seats) {
 		return this.reserveScript.reserve(this.connection, this.keys.event(eventId), bookingId, seats,
-				this.properties.leaseTtl());
+				this.properties.leaseTtl(), null, null);
+	}
+
+	/**
+	 * RESERVE: takes seats for a user's booking and records a lease that expires after the lease TTL; the seats count
+	 * against the user's per-user limit until a REJECTED or RELEASED settle gives them back (a CONFIRMED one keeps
+	 * them). Idempotent per booking id. Sold out is answered before the user limit, as the worker decides.
+	 * @param eventId the event
+	 * @param bookingId the booking
+	 * @param userId the user who books
+	 * @param seats seats asked for, positive
+	 * @param perUserLimit the event's per-user limit in seats; null for none (the seats are still counted)
+	 * @return reserved, sold out, user limit (nothing changed) or unknown (counter not loaded)
+	 * @throws ValkeyUnavailableException when the gate's Valkey cannot answer in time
+	 */
+	public Reservation reserve(long eventId, UUID bookingId, long userId, int seats, @Nullable Integer perUserLimit) {
+		return this.reserveScript.reserve(this.connection, this.keys.event(eventId), bookingId, seats,
+				this.properties.leaseTtl(), userId, perUserLimit);
 	}
 
 	/**
 	 * SETTLE (or RELEASE) one booking and wait for the answer. Idempotent per booking id for CONFIRMED and REJECTED.
+	 * A lease's user gets its seats back on REJECTED and RELEASED; a lease-less CONFIRMED adds its seats to no user
+	 * (use {@link #settleAsync} with the user id for that).
 	 * @param eventId the event
 	 * @param bookingId the booking
 	 * @param outcome what Postgres decided, or RELEASED when it never reached Postgres
 	 * @param seats seats the booking asked for
 	 * @return what changed
+	 * @throws ValkeyUnavailableException when the gate's Valkey cannot answer in time
 	 */
 	public SettleResult settle(long eventId, UUID bookingId, LeaseOutcome outcome, int seats) {
-		return this.settleScript.settle(this.connection, this.keys.event(eventId), bookingId, outcome, seats,
+		return this.settleScript.settle(this.connection, this.keys.event(eventId), bookingId, null, outcome, seats,
 				this.properties.settledTtl());
 	}
 
 	/**
-	 * SETTLE without waiting, so that a batch of settles is pipelined on the one connection.
+	 * SETTLE without waiting, so that a batch of settles is pipelined on the one connection. A lease-less CONFIRMED
+	 * adds the booking's seats to its user's count.
 	 * @param eventId the event
 	 * @param bookingId the booking
+	 * @param userId the booking's user
 	 * @param outcome what Postgres decided
 	 * @param seats seats the booking asked for
 	 * @return what changed; completes exceptionally with a Lettuce exception when Valkey fails
 	 */
-	public CompletionStage<SettleResult> settleAsync(long eventId, UUID bookingId, LeaseOutcome outcome, int seats) {
-		return this.settleScript.settleAsync(this.connection, this.keys.event(eventId), bookingId, outcome, seats,
-				this.properties.settledTtl());
+	public CompletionStage<SettleResult> settleAsync(long eventId, UUID bookingId, long userId, LeaseOutcome outcome,
+			int seats) {
+		return this.settleScript.settleAsync(this.connection, this.keys.event(eventId), bookingId, userId, outcome,
+				seats, this.properties.settledTtl());
 	}
 
 	/**
@@ -98,9 +125,11 @@ public class InventoryGate {
 	}
 
 	/**
-	 * Reads an event's version, then its leases, for a reconcile that follows a read of Postgres.
+	 * Reads an event's version, then its leases, for a reconcile that follows a read of Postgres. Lease entries that
+	 * do not parse are returned apart, never thrown on: one corrupt entry must not stop the event's reconcile.
 	 * @param eventId the event
-	 * @return the version and the live leases
+	 * @return the version, the live leases, and the entries that do not parse
+	 * @throws ValkeyUnavailableException when the gate's Valkey cannot answer in time
 	 */
 	public GateSnapshot snapshot(long eventId) {
 		ValkeyKeys.EventKeys eventKeys = this.keys.event(eventId);
@@ -108,9 +137,43 @@ public class InventoryGate {
 			RedisCommands<String, String> commands = this.connection.sync();
 			String version = commands.get(eventKeys.version());
 			Map<UUID, Integer> leases = new HashMap<>();
-			commands.hgetall(eventKeys.leases())
-				.forEach((id, seats) -> leases.put(UUID.fromString(id), Integer.parseInt(seats)));
-			return new GateSnapshot((version != null) ? Long.parseLong(version) : 0, leases);
+			Map<String, String> unparseable = new HashMap<>();
+			commands.hgetall(eventKeys.leases()).forEach((field, value) -> {
+				UUID bookingId = LeaseEntries.bookingId(field);
+				Integer seats = LeaseEntries.seats(value);
+				if (bookingId != null && seats != null) {
+					leases.put(bookingId, seats);
+				}
+				else {
+					unparseable.put(field, value);
+				}
+			});
+			return new GateSnapshot((version != null) ? Long.parseLong(version) : 0, leases, unparseable);
+		});
+	}
+
+	/**
+	 * Probes many events' gates at once, pipelined on the one connection: whether each counter exists and how many
+	 * leases each holds. Two plain commands per event and no script, so a reconcile pass can afford it for every event
+	 * on sale.
+	 * @param eventIds the events
+	 * @return each event's activity, by event id
+	 * @throws ValkeyUnavailableException when the gate's Valkey cannot answer in time
+	 */
+	public Map<Long, GateActivity> activity(Collection<Long> eventIds) {
+		return call(() -> {
+			RedisAsyncCommands<String, String> commands = this.connection.async();
+			Map<Long, RedisFuture<Long>> counters = new HashMap<>();
+			Map<Long, RedisFuture<Long>> leases = new HashMap<>();
+			for (long eventId : eventIds) {
+				ValkeyKeys.EventKeys eventKeys = this.keys.event(eventId);
+				counters.put(eventId, commands.exists(eventKeys.available()));
+				leases.put(eventId, commands.hlen(eventKeys.leases()));
+			}
+			Map<Long, GateActivity> activity = new HashMap<>();
+			counters.forEach((eventId, counter) -> activity.put(eventId,
+					new GateActivity(await(counter) > 0, await(leases.get(eventId)))));
+			return activity;
 		});
 	}
 
@@ -118,7 +181,8 @@ public class InventoryGate {
 	 * Bookings of an event whose lease has expired by Valkey's clock.
 	 * @param eventId the event
 	 * @param limit the most to return
-	 * @return booking ids, oldest expiry first
+	 * @return booking ids, oldest expiry first; members that are not booking ids are left out (RECONCILE removes them
+	 * with their lease entry)
 	 */
 	public List<UUID> expiredLeases(long eventId, int limit) {
 		return call(() -> {
@@ -129,20 +193,23 @@ public class InventoryGate {
 				.zrangebyscore(this.keys.event(eventId).leaseExpiry(), Range.create(0, nowMs),
 						io.lettuce.core.Limit.create(0, limit))
 				.stream()
-				.map(UUID::fromString)
+				.map(LeaseEntries::bookingId)
+				.filter(java.util.Objects::nonNull)
 				.toList();
 		});
 	}
 
 	/**
 	 * RECONCILE: sets the counter to {@code capacityLeft − live leases not in Postgres} unless a settle happened since
-	 * {@link #snapshot}. Loads a missing counter the same way.
+	 * {@link #snapshot}. Loads a missing (or unreadable) counter the same way. Lease entries that do not parse are
+	 * moved to the event's quarantine hash, not counted.
 	 * @param eventId the event
 	 * @param snapshotVersion the version from a {@link #snapshot} taken before Postgres was read
 	 * @param capacityLeft capacity − seats confirmed, read from Postgres after the snapshot
 	 * @param leasedAndConfirmed leased bookings that Postgres has confirmed, read in the same statement as
 	 * {@code capacityLeft}; never rejected ones: their REJECTED settle still gives their seats back
 	 * @return what was done; STALE means retry on a later pass
+	 * @throws ValkeyUnavailableException when the gate's Valkey cannot answer in time, or answers with an error
 	 */
 	public ReconcileResult reconcile(long eventId, long snapshotVersion, long capacityLeft,
 			Collection<UUID> leasedAndConfirmed) {
@@ -158,6 +225,20 @@ public class InventoryGate {
 	 */
 	public ReconcileResult load(long eventId, long capacity) {
 		return reconcile(eventId, snapshot(eventId).version(), capacity, List.of());
+	}
+
+	/** Waits for a pipelined reply; the connection's command timeout bounds the wait. */
+	private static long await(RedisFuture<Long> reply) {
+		try {
+			return reply.get();
+		}
+		catch (InterruptedException ex) {
+			Thread.currentThread().interrupt();
+			throw new RedisException("Interrupted while waiting for Valkey", ex);
+		}
+		catch (ExecutionException ex) {
+			throw (ex.getCause() instanceof RedisException redis) ? redis : new RedisException(ex.getCause());
+		}
 	}
 
 	private <T> T call(java.util.function.Supplier<T> command) {

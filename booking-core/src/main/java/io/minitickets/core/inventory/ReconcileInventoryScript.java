@@ -13,8 +13,9 @@ import io.minitickets.core.valkey.ValkeyKeys.EventKeys;
 /**
  * {@code scripts/reconcile-inventory.lua}: set an event's counter to the truth with a compare-and-set on its version.
  * <p>
- * KEYS: avail, leases, lease-exp, settled, version. ARGV: expected version, capacity − confirmed, then the ids of
- * leased bookings already confirmed in Postgres. Reply: {0 IN_SYNC | 1 LOADED | 2 REPAIRED | -2 STALE, before, truth}.
+ * KEYS: avail, leases, lease-exp, settled, version, quarantine. ARGV: expected version, capacity − confirmed, then
+ * the ids of leased bookings already confirmed in Postgres. Reply: {0 IN_SYNC | 1 LOADED | 2 REPAIRED | -2 STALE,
+ * before, truth, lease entries quarantined}.
  */
 final class ReconcileInventoryScript {
 
@@ -26,7 +27,9 @@ final class ReconcileInventoryScript {
 		args.add(Long.toString(expectedVersion));
 		args.add(Long.toString(capacityLeft));
 		leasedAndConfirmed.forEach((id) -> args.add(id.toString()));
-		List<Long> reply = this.script.execute(connection, ScriptOutputType.MULTI, keys.all(),
+		List<Long> reply = this.script.execute(connection, ScriptOutputType.MULTI,
+				new String[] { keys.available(), keys.leases(), keys.leaseExpiry(), keys.settled(), keys.version(),
+						keys.quarantine() },
 				args.toArray(String[]::new));
 		ReconcileResult.Kind kind = switch (reply.get(0).intValue()) {
 			case 0 -> ReconcileResult.Kind.IN_SYNC;
@@ -34,7 +37,7 @@ final class ReconcileInventoryScript {
 			case 2 -> ReconcileResult.Kind.REPAIRED;
 			default -> ReconcileResult.Kind.STALE;
 		};
-		return new ReconcileResult(kind, reply.get(1), reply.get(2));
+		return new ReconcileResult(kind, reply.get(1), reply.get(2), reply.get(3));
 	}
 
 }

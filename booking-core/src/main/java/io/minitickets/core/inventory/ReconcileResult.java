@@ -6,8 +6,9 @@ package io.minitickets.core.inventory;
  * @param kind in sync, loaded, repaired, or stale
  * @param before the counter before (-1 when it was missing or the call was stale)
  * @param truth capacity − confirmed − live leases, never below 0 (-1 when stale)
+ * @param quarantined lease entries that did not parse and were moved to the event's quarantine hash (0 when stale)
  */
-public record ReconcileResult(Kind kind, long before, long truth) {
+public record ReconcileResult(Kind kind, long before, long truth, long quarantined) {
 
 	/**
 	 * Whether the counter was written.

@@ -9,12 +9,14 @@ import io.minitickets.core.valkey.LuaScript;
 import io.minitickets.core.valkey.ValkeyConnection;
 import io.minitickets.core.valkey.ValkeyKeys.EventKeys;
 import io.minitickets.core.valkey.ValkeyUnavailableException;
+import org.jspecify.annotations.Nullable;
 
 /**
  * {@code scripts/reserve-seats.lua}: RESERVE seats for one booking.
  * <p>
- * KEYS: avail, leases, lease-exp, settled. ARGV: booking id, seats, lease TTL (ms). Reply: {result 1 RESERVED | 0
- * SOLD_OUT | -1 UNKNOWN, seats available after}.
+ * KEYS: avail, leases, lease-exp, settled, user-seats, lease-user. ARGV: booking id, seats, lease TTL (ms), user id
+ * ('' for none), per-user limit ('' for none). Reply: {result 1 RESERVED | 0 SOLD_OUT | 2 USER_LIMIT | -1 UNKNOWN,
+ * seats available after}.
  */
 final class ReserveSeatsScript {
 
@@ -23,13 +25,17 @@ final class ReserveSeatsScript {
 	/**
 	 * @throws ValkeyUnavailableException when the gate's Valkey cannot answer in time
 	 */
-	Reservation reserve(ValkeyConnection connection, EventKeys keys, UUID bookingId, int seats, Duration leaseTtl) {
+	Reservation reserve(ValkeyConnection connection, EventKeys keys, UUID bookingId, int seats, Duration leaseTtl,
+			@Nullable Long userId, @Nullable Integer perUserLimit) {
 		List<Long> reply = this.script.execute(connection, ScriptOutputType.MULTI,
-				new String[] { keys.available(), keys.leases(), keys.leaseExpiry(), keys.settled() },
-				bookingId.toString(), Integer.toString(seats), Long.toString(leaseTtl.toMillis()));
+				new String[] { keys.available(), keys.leases(), keys.leaseExpiry(), keys.settled(), keys.userSeats(),
+						keys.leaseUsers() },
+				bookingId.toString(), Integer.toString(seats), Long.toString(leaseTtl.toMillis()),
+				(userId != null) ? userId.toString() : "", (perUserLimit != null) ? perUserLimit.toString() : "");
 		ReserveResult result = switch (reply.get(0).intValue()) {
 			case 1 -> ReserveResult.RESERVED;
 			case 0 -> ReserveResult.SOLD_OUT;
+			case 2 -> ReserveResult.USER_LIMIT;
 			default -> ReserveResult.UNKNOWN;
 		};
 		return new Reservation(result, reply.get(1));

@@ -9,34 +9,41 @@ import io.lettuce.core.ScriptOutputType;
 import io.minitickets.core.valkey.LuaScript;
 import io.minitickets.core.valkey.ValkeyConnection;
 import io.minitickets.core.valkey.ValkeyKeys.EventKeys;
+import org.jspecify.annotations.Nullable;
 
 /**
  * {@code scripts/settle-lease.lua}: SETTLE one booking's lease with Postgres's outcome, or RELEASE it.
  * <p>
- * KEYS: avail, leases, lease-exp, settled, version. ARGV: booking id, outcome, seats, settled TTL (ms). Reply: {1
- * LEASE_SETTLED | 2 SETTLED_WITHOUT_LEASE | 0 UNCHANGED}.
+ * KEYS: avail, leases, lease-exp, settled, version, user-seats, lease-user. ARGV: booking id, outcome, seats, settled
+ * TTL (ms), user id ('' when unknown). Reply: {1 LEASE_SETTLED | 2 SETTLED_WITHOUT_LEASE | 0 UNCHANGED}.
  */
 final class SettleLeaseScript {
 
 	private final LuaScript script = LuaScript.load("settle-lease.lua");
 
-	SettleResult settle(ValkeyConnection connection, EventKeys keys, UUID bookingId, LeaseOutcome outcome, int seats,
-			Duration settledTtl) {
-		List<Long> reply = this.script.execute(connection, ScriptOutputType.MULTI, keys.all(), args(bookingId,
-				outcome, seats, settledTtl));
+	SettleResult settle(ValkeyConnection connection, EventKeys keys, UUID bookingId, @Nullable Long userId,
+			LeaseOutcome outcome, int seats, Duration settledTtl) {
+		List<Long> reply = this.script.execute(connection, ScriptOutputType.MULTI, keys(keys),
+				args(bookingId, userId, outcome, seats, settledTtl));
 		return toResult(reply);
 	}
 
 	CompletionStage<SettleResult> settleAsync(ValkeyConnection connection, EventKeys keys, UUID bookingId,
-			LeaseOutcome outcome, int seats, Duration settledTtl) {
-		CompletionStage<List<Long>> reply = this.script.executeAsync(connection, ScriptOutputType.MULTI, keys.all(),
-				args(bookingId, outcome, seats, settledTtl));
+			@Nullable Long userId, LeaseOutcome outcome, int seats, Duration settledTtl) {
+		CompletionStage<List<Long>> reply = this.script.executeAsync(connection, ScriptOutputType.MULTI, keys(keys),
+				args(bookingId, userId, outcome, seats, settledTtl));
 		return reply.thenApply(SettleLeaseScript::toResult);
 	}
 
-	private static String[] args(UUID bookingId, LeaseOutcome outcome, int seats, Duration settledTtl) {
+	private static String[] keys(EventKeys keys) {
+		return new String[] { keys.available(), keys.leases(), keys.leaseExpiry(), keys.settled(), keys.version(),
+				keys.userSeats(), keys.leaseUsers() };
+	}
+
+	private static String[] args(UUID bookingId, @Nullable Long userId, LeaseOutcome outcome, int seats,
+			Duration settledTtl) {
 		return new String[] { bookingId.toString(), outcome.name(), Integer.toString(seats),
-				Long.toString(settledTtl.toMillis()) };
+				Long.toString(settledTtl.toMillis()), (userId != null) ? userId.toString() : "" };
 	}
 
 	private static SettleResult toResult(List<Long> reply) {

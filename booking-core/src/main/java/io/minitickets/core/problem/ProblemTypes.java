@@ -26,6 +26,13 @@ public final class ProblemTypes {
 	/** Fewer seats left than asked for (409). */
 	public static final URI SOLD_OUT = URI.create(BASE + "sold-out");
 
+	/**
+	 * The booking would take the user past the event's per-user limit: the seats asked for alone, or with the seats
+	 * the user already holds or has confirmed (409: it conflicts with the user's holdings, and one status for one rule
+	 * lets a client switch on one type).
+	 */
+	public static final URI USER_LIMIT = URI.create(BASE + "user-limit");
+
 	/** The resource exists already (409). */
 	public static final URI CONFLICT = URI.create(BASE + "conflict");
 

@@ -27,7 +27,8 @@ public record ValkeyKeys(String prefix) {
 	 */
 	public EventKeys event(long eventId) {
 		String base = this.prefix + "inv:{evt:" + eventId + "}:";
-		return new EventKeys(base + "avail", base + "leases", base + "lease-exp", base + "settled", base + "version");
+		return new EventKeys(base + "avail", base + "leases", base + "lease-exp", base + "settled", base + "version",
+				base + "quarantine", base + "user-seats", base + "lease-user");
 	}
 
 	/**
@@ -57,17 +58,15 @@ public record ValkeyKeys(String prefix) {
 	 * @param leaseExpiry sorted set booking id → lease expiry (Valkey server time, ms since the epoch)
 	 * @param settled hash booking id → outcome, for settles already applied (makes lease-less settles idempotent)
 	 * @param version integer bumped by every settle and repair; the reconciler's compare-and-set reads it
+	 * @param quarantine hash booking id → seats: lease entries the reconciler moved aside because they did not parse
+	 * (an id that is not a UUID, seats that are not a positive integer), kept for an operator to inspect
+	 * @param userSeats hash user id → seats the user holds in leases plus seats confirmed through the gate, for the
+	 * event's per-user limit
+	 * @param leaseUsers hash booking id → user id of each lease taken for a user, so that its settle gives the seats
+	 * back to the right user
 	 */
-	public record EventKeys(String available, String leases, String leaseExpiry, String settled, String version) {
-
-		/**
-		 * The keys in the order the inventory scripts take them as KEYS[1..5].
-		 * @return available, leases, leaseExpiry, settled, version
-		 */
-		public String[] all() {
-			return new String[] { this.available, this.leases, this.leaseExpiry, this.settled, this.version };
-		}
-
+	public record EventKeys(String available, String leases, String leaseExpiry, String settled, String version,
+			String quarantine, String userSeats, String leaseUsers) {
 	}
 
 }

@@ -9,6 +9,7 @@ import io.minitickets.core.testing.Concurrently;
 import io.minitickets.core.testing.TestInfrastructure;
 import io.minitickets.core.testing.TestValkey;
 import io.minitickets.core.valkey.ValkeyConnection;
+import io.minitickets.core.valkey.ValkeyKeys;
 import io.minitickets.core.valkey.ValkeyUnavailableException;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -16,6 +17,7 @@ import org.junit.jupiter.api.Test;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
+import static org.assertj.core.api.Assertions.entry;
 
 /**
  * The gate's scripts against the real Valkey: RESERVE, SETTLE (decided by the lease), RECONCILE's compare-and-set.
@@ -152,6 +154,78 @@ class InventoryGateIntegrationTests {
 		assertThat(gate.available(event)).hasValue(6);
 		ReconcileResult excluding = gate.reconcile(event, gate.snapshot(event).version(), 9, List.of(leased));
 		assertThat(excluding.truth()).isEqualTo(9);
+	}
+
+	@Test
+	void countsAUsersHeldAndConfirmedSeatsAgainstThePerUserLimit() {
+		long event = loadedEvent(20);
+		String userSeats = valkey.keys().event(event).userSeats();
+		UUID rejected = UUID.randomUUID();
+		assertThat(gate.reserve(event, rejected, 7, 3, 4).result()).isEqualTo(ReserveResult.RESERVED);
+		assertThat(gate.reserve(event, UUID.randomUUID(), 7, 2, 4).result()).isEqualTo(ReserveResult.USER_LIMIT);
+		assertThat(gate.available(event)).hasValue(17);
+
+		gate.settle(event, rejected, LeaseOutcome.REJECTED, 3);
+		UUID confirmed = UUID.randomUUID();
+		UUID released = UUID.randomUUID();
+		assertThat(gate.reserve(event, confirmed, 7, 2, 4).result()).isEqualTo(ReserveResult.RESERVED);
+		assertThat(gate.reserve(event, released, 7, 2, 4).result()).isEqualTo(ReserveResult.RESERVED);
+		gate.settle(event, confirmed, LeaseOutcome.CONFIRMED, 2);
+		gate.settle(event, released, LeaseOutcome.RELEASED, 2);
+		assertThat(connection.sync().hget(userSeats, "7")).as("confirmed seats stay counted").isEqualTo("2");
+		assertThat(gate.reserve(event, UUID.randomUUID(), 7, 3, 4).result()).isEqualTo(ReserveResult.USER_LIMIT);
+
+		gate.settleAsync(event, UUID.randomUUID(), 7, LeaseOutcome.CONFIRMED, 2).toCompletableFuture().join();
+		assertThat(connection.sync().hget(userSeats, "7")).as("a lease-less confirm adds its seats").isEqualTo("4");
+		assertThat(gate.reserve(event, UUID.randomUUID(), 7, 1, 4).result()).isEqualTo(ReserveResult.USER_LIMIT);
+		assertThat(gate.reserve(event, UUID.randomUUID(), 8, 4, 4).result()).as("another user")
+			.isEqualTo(ReserveResult.RESERVED);
+		assertThat(gate.reserve(event, UUID.randomUUID(), 9, 15, null).result()).as("sold out before the limit")
+			.isEqualTo(ReserveResult.SOLD_OUT);
+		assertThat(connection.sync().hgetall(valkey.keys().event(event).leaseUsers())).hasSize(1).containsValue("8");
+	}
+
+	@Test
+	void aSnapshotSetsAsideLeaseEntriesThatDoNotParse() {
+		long event = loadedEvent(10);
+		UUID leased = UUID.randomUUID();
+		gate.reserve(event, leased, 2);
+		String leases = valkey.keys().event(event).leases();
+		UUID corrupt = UUID.randomUUID();
+		connection.sync().hset(leases, corrupt.toString(), "abc");
+		connection.sync().hset(leases, "not-a-booking", "1");
+
+		GateSnapshot snapshot = gate.snapshot(event);
+
+		assertThat(snapshot.leases()).containsExactly(entry(leased, 2));
+		assertThat(snapshot.unparseable()).containsOnly(entry(corrupt.toString(), "abc"), entry("not-a-booking", "1"));
+	}
+
+	@Test
+	void reconcileQuarantinesLeaseEntriesThatDoNotParseAndCountsTheOthers() {
+		long event = loadedEvent(10);
+		UUID leased = UUID.randomUUID();
+		gate.reserve(event, leased, 2);
+		ValkeyKeys.EventKeys keys = valkey.keys().event(event);
+		UUID corrupt = UUID.randomUUID();
+		for (String[] entry : new String[][] { { corrupt.toString(), "abc" }, { "not-a-booking", "1" },
+				{ UUID.randomUUID().toString(), "-3" }, { UUID.randomUUID().toString(), "1.5" } }) {
+			connection.sync().hset(keys.leases(), entry[0], entry[1]);
+			connection.sync().zadd(keys.leaseExpiry(), 1, entry[0]);
+		}
+		connection.sync().set(keys.available(), "5");
+
+		ReconcileResult result = gate.reconcile(event, gate.snapshot(event).version(), 10, List.of());
+
+		assertThat(result.kind()).isEqualTo(ReconcileResult.Kind.REPAIRED);
+		assertThat(result.truth()).isEqualTo(8);
+		assertThat(result.quarantined()).isEqualTo(4);
+		assertThat(connection.sync().hgetall(keys.leases())).containsOnlyKeys(leased.toString());
+		assertThat(connection.sync().zrange(keys.leaseExpiry(), 0, -1)).containsExactly(leased.toString());
+		assertThat(connection.sync().hgetall(keys.quarantine())).containsEntry(corrupt.toString(), "abc")
+			.containsEntry("not-a-booking", "1")
+			.hasSize(4);
+		assertThat(gate.snapshot(event).unparseable()).isEmpty();
 	}
 
 	@Test

@@ -113,6 +113,26 @@ class TokenBucketIntegrationTests {
 		assertThat(allowed.get()).isGreaterThanOrEqualTo(5 + 10);
 	}
 
+	@Test
+	void aStoredTimestampAheadOfTheServerClockNeverMovesBackwards() {
+		String key = valkey.keys().bucket("book:user", "clock-behind");
+		// a bucket last written by a server whose clock ran 60 s ahead (a failover to a node with a slower clock)
+		long ahead = serverTimeMs() + 60_000;
+		connection.sync().hset(key, Map.of("credit_ms", "1000", "ts", Long.toString(ahead)));
+
+		RateLimitDecision taken = limiter.tryAcquire("book:user", "clock-behind", BOOKING);
+
+		assertThat(taken.allowed()).isTrue();
+		// moving ts back to the server's time would bank the next 60 s of refill a second time
+		assertThat(Long.parseLong(connection.sync().hget(key, "ts"))).isEqualTo(ahead);
+		assertThat(connection.sync().pttl(key)).isGreaterThan(60_000L);
+	}
+
+	private static long serverTimeMs() {
+		List<String> time = connection.sync().time();
+		return Long.parseLong(time.get(0)) * 1000 + Long.parseLong(time.get(1)) / 1000;
+	}
+
 	private static RateLimitDecision drain(String scope, String id, BucketPolicy policy) {
 		RateLimitDecision decision;
 		do {

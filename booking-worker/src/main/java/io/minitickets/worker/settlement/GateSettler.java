@@ -18,8 +18,9 @@ import org.springframework.stereotype.Component;
 
 /**
  * After the Postgres commit, applies the outcomes to Valkey: SETTLE each booking's lease in the inventory gate and
- * write its final status to the status cache, all pipelined. Both writes are idempotent, so replays are settled
- * again harmlessly. Valkey is a gate, Postgres the truth: writes that fail twice are left to the reconciler and the
+ * write its final status to the status cache, all pipelined, for the bookings a transaction newly decided. Both writes
+ * are idempotent while the gate remembers the settle; replays are not passed here at all (see
+ * {@link SettlementPublisher#publish}). Valkey is a gate, Postgres the truth: writes that fail twice are left to the reconciler and the
  * partition keeps moving (DESIGN.md, "The worker's offsets follow Postgres").
  */
 @Component
@@ -43,7 +44,8 @@ class GateSettler {
 
 	/**
 	 * Settles the leases and writes the statuses of settled bookings, retrying once what failed.
-	 * @param settlements bookings Postgres settled (committed), replays included
+	 * @param settlements bookings this worker's transactions newly settled (committed); never replays, whose settle
+	 * the gate may have forgotten
 	 * @return true when Valkey acknowledged every write, false when some were left to the reconciler
 	 */
 	boolean settle(List<Settlement> settlements) {
@@ -83,8 +85,8 @@ class GateSettler {
 
 	private CompletableFuture<?> write(Settlement settlement) {
 		CompletableFuture<?> lease = this.gate
-			.settleAsync(settlement.eventId(), settlement.bookingId(), LeaseOutcome.of(settlement.status()),
-					settlement.quantity())
+			.settleAsync(settlement.eventId(), settlement.bookingId(), settlement.userId(),
+					LeaseOutcome.of(settlement.status()), settlement.quantity())
 			.toCompletableFuture();
 		CompletableFuture<?> status = this.statusCache.putAsync(settlement.toCachedBooking()).toCompletableFuture();
 		return CompletableFuture.allOf(lease, status);

@@ -40,7 +40,11 @@ class SettlementPublisher {
 	}
 
 	/**
-	 * Publishes committed settlements, replays included (a crash between commit and publish is repaired by the
+	 * Publishes committed settlements. Only the bookings this batch newly decided are settled in Valkey: a replay
+	 * (already final in Postgres) touches nothing there, because its settle ran before and the gate may have forgotten
+	 * it ({@code settled} expires), so a second lease-less CONFIRMED would take its seats again. A lease left behind by
+	 * a crash between commit and settle is settled by the reconciler (an orphaned lease). Every settlement, replays
+	 * included, is published on {@code bookings.settled} (a crash between commit and publish is repaired by the
 	 * redelivery).
 	 * @param settlements the settlements, in offset order
 	 * @throws SettledNotPublishedException when the broker did not acknowledge every {@code bookings.settled} record
@@ -48,7 +52,7 @@ class SettlementPublisher {
 	 */
 	void publish(List<Settlement> settlements) {
 		this.failpoints.reach(Failpoint.HALT_AFTER_COMMIT);
-		this.gateSettler.settle(settlements);
+		this.gateSettler.settle(settlements.stream().filter((settlement) -> !settlement.replay()).toList());
 		try {
 			CompletableFuture<?>[] sends = settlements.stream()
 				.map((settlement) -> this.kafka.send(BookingTopics.SETTLED, Long.toString(settlement.eventId()),

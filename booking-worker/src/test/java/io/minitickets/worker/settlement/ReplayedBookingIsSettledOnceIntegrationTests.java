@@ -4,12 +4,15 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 
+import io.minitickets.core.config.ValkeyAutoConfiguration;
 import io.minitickets.core.inventory.GateSnapshot;
 import io.minitickets.core.inventory.InventoryGate;
 import io.minitickets.core.messaging.BookingRequested;
 import io.minitickets.core.messaging.BookingTopics;
 import io.minitickets.core.status.BookingStatusCache;
 import io.minitickets.core.status.CachedBooking;
+import io.minitickets.core.valkey.ValkeyConnection;
+import io.minitickets.core.valkey.ValkeyKeys;
 import io.minitickets.worker.WorkerIntegrationTestSupport;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.consumer.OffsetAndMetadata;
@@ -17,6 +20,7 @@ import org.apache.kafka.clients.producer.RecordMetadata;
 import org.apache.kafka.common.TopicPartition;
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.beans.factory.annotation.Qualifier;
 import org.springframework.kafka.config.KafkaListenerEndpointRegistry;
 import org.springframework.kafka.listener.MessageListenerContainer;
 
@@ -25,7 +29,8 @@ import static org.awaitility.Awaitility.await;
 
 /**
  * DESIGN.md invariant 3, "Replays are harmless": consuming the same booking requests again, whether published again
- * or re-read from an earlier offset, changes nothing in Postgres nor in the gate.
+ * or re-read from an earlier offset, changes nothing in Postgres nor in the gate, even once the gate has forgotten the
+ * settle (its {@code settled} hash expired).
  */
 class ReplayedBookingIsSettledOnceIntegrationTests extends WorkerIntegrationTestSupport {
 
@@ -37,6 +42,13 @@ class ReplayedBookingIsSettledOnceIntegrationTests extends WorkerIntegrationTest
 
 	@Autowired
 	private KafkaListenerEndpointRegistry listeners;
+
+	@Autowired
+	@Qualifier(ValkeyAutoConfiguration.GATE_CONNECTION)
+	private ValkeyConnection gateValkey;
+
+	@Autowired
+	private ValkeyKeys keys;
 
 	@Test
 	void republishedAndReconsumedRequestsChangeNothing() throws Exception {
@@ -57,6 +69,27 @@ class ReplayedBookingIsSettledOnceIntegrationTests extends WorkerIntegrationTest
 		reconsumeFrom(new TopicPartition(first.topic(), first.partition()), first.offset());
 		awaitAllConsumed();
 		assertThat(settled(eventId, requests)).isEqualTo(before);
+	}
+
+	@Test
+	void aReplayAfterTheGateForgotItsSettleTouchesNothingInValkey() {
+		long eventId = createEvent(3, null);
+		this.gate.load(eventId, 3);
+		List<BookingRequested> requests = List.of(request(eventId, 6, 1, false), gatedRequest(eventId, 7));
+		publish(requests);
+		awaitBookings(eventId, 2);
+		awaitAllConsumed();
+		assertThat(this.gate.available(eventId)).hasValue(1);
+		GateSnapshot before = this.gate.snapshot(eventId);
+		// the settled marker's TTL ran out (it is one TTL for the whole hash)
+		this.gateValkey.sync().del(this.keys.event(eventId).settled());
+
+		publish(requests);
+		awaitAllConsumed();
+
+		assertThat(this.gate.available(eventId)).hasValue(1);
+		assertThat(this.gate.snapshot(eventId)).isEqualTo(before);
+		assertThat(this.gateValkey.sync().exists(this.keys.event(eventId).settled())).isZero();
 	}
 
 	private BookingRequested gatedRequest(long eventId, long userId) {

@@ -5,20 +5,14 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.SplittableRandom;
 import java.util.UUID;
 
 import io.minitickets.core.messaging.BookingRequested;
 import io.minitickets.core.messaging.BookingStatus;
 import io.minitickets.core.messaging.RejectionReason;
-import net.jqwik.api.Arbitraries;
-import net.jqwik.api.Arbitrary;
-import net.jqwik.api.Combinators;
-import net.jqwik.api.Example;
-import net.jqwik.api.ForAll;
-import net.jqwik.api.Property;
-import net.jqwik.api.Provide;
-import net.jqwik.api.constraints.IntRange;
 import org.jspecify.annotations.Nullable;
+import org.junit.jupiter.api.Test;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -28,7 +22,10 @@ class SettlementDeciderTests {
 
 	private static final Instant NOW = Instant.parse("2026-11-29T10:00:00Z");
 
-	@Example
+	/** Random scenarios after the edge cases; the seed is printed in every failure, so a failure can be replayed. */
+	private static final int RANDOM_CASES = 500;
+
+	@Test
 	void confirmsInOrderWhileSeatsRemainThenRejectsAsSoldOut() {
 		List<BookingRequested> requests = List.of(request(1, 2), request(2, 2), request(3, 2));
 
@@ -38,7 +35,7 @@ class SettlementDeciderTests {
 		assertThat(decision.seatsConfirmed()).isEqualTo(4);
 	}
 
-	@Example
+	@Test
 	void aSmallerRequestAfterARejectedLargerOneStillGetsTheLastSeats() {
 		List<BookingRequested> requests = List.of(request(1, 3), request(2, 1));
 
@@ -48,7 +45,7 @@ class SettlementDeciderTests {
 		assertThat(decision.seatsConfirmed()).isEqualTo(1);
 	}
 
-	@Example
+	@Test
 	void rejectsBeyondThePerUserLimitCountingSeatsConfirmedBefore() {
 		List<BookingRequested> requests = List.of(request(7, 1), request(7, 1), request(8, 2));
 
@@ -59,7 +56,7 @@ class SettlementDeciderTests {
 		assertThat(decision.seatsConfirmed()).isEqualTo(3);
 	}
 
-	@Example
+	@Test
 	void soldOutIsTheReasonWhenBothSeatsAndTheUserLimitAreShort() {
 		SettlementDecider.Decision decision = decide(new EventInventory(4, 4, 1), List.of(request(7, 2)), Map.of(),
 				Map.of(7L, 1));
@@ -67,7 +64,7 @@ class SettlementDeciderTests {
 		assertThat(outcomes(decision)).containsExactly("REJECTED SOLD_OUT");
 	}
 
-	@Example
+	@Test
 	void keepsTheRecordedOutcomeOfAReplayAndTakesNoSeats() {
 		BookingRequested replayed = request(1, 2);
 		Settlement recorded = new Settlement(replayed.bookingId(), EVENT, 1, 2, false, replayed.requestedAt(),
@@ -81,7 +78,7 @@ class SettlementDeciderTests {
 		assertThat(decision.seatsConfirmed()).isZero();
 	}
 
-	@Example
+	@Test
 	void rejectsEveryNewBookingOfAnUnknownEvent() {
 		SettlementDecider.Decision decision = decide(null, List.of(request(1, 1), request(2, 1)), Map.of(), Map.of());
 
@@ -89,63 +86,125 @@ class SettlementDeciderTests {
 		assertThat(decision.seatsConfirmed()).isZero();
 	}
 
-	@Property
-	void neverConfirmsMoreThanTheSeatsLeftNorMoreThanTheUserLimit(@ForAll @IntRange(min = 1, max = 50) int capacity,
-			@ForAll @IntRange(min = 0, max = 50) int seatsSold, @ForAll("limits") @Nullable Integer perUserLimit,
-			@ForAll("requests") List<BookingRequested> requests) {
-		EventInventory event = new EventInventory(capacity, Math.min(seatsSold, capacity), perUserLimit);
-
-		SettlementDecider.Decision decision = decide(event, requests, Map.of(), Map.of());
-
-		int confirmed = decision.settlements().stream().mapToInt(Settlement::seatsTaken).sum();
-		assertThat(confirmed).isEqualTo(decision.seatsConfirmed()).isLessThanOrEqualTo(event.seatsLeft());
-		Map<Long, Integer> byUser = new HashMap<>();
-		decision.settlements().forEach((s) -> byUser.merge(s.userId(), s.seatsTaken(), Integer::sum));
-		if (perUserLimit != null) {
-			assertThat(byUser.values()).allMatch((seats) -> seats <= perUserLimit);
+	@Test
+	void neverConfirmsMoreThanTheSeatsLeftNorMoreThanTheUserLimit() {
+		long seed = System.nanoTime();
+		SplittableRandom random = new SplittableRandom(seed);
+		List<Case> cases = new ArrayList<>(edgeCases());
+		for (int i = 0; i < RANDOM_CASES; i++) {
+			cases.add(Case.random(random));
 		}
-		assertThat(decision.settlements()).extracting(Settlement::bookingId)
-			.containsExactlyElementsOf(requests.stream().map(BookingRequested::bookingId).toList());
+
+		for (Case example : cases) {
+			String description = example + " (seed " + seed + ")";
+			EventInventory event = new EventInventory(example.capacity(),
+					Math.min(example.seatsSold(), example.capacity()), example.perUserLimit());
+
+			SettlementDecider.Decision decision = decide(event, example.requests(), Map.of(), Map.of());
+
+			int confirmed = decision.settlements().stream().mapToInt(Settlement::seatsTaken).sum();
+			assertThat(confirmed).as(description)
+				.isEqualTo(decision.seatsConfirmed())
+				.isLessThanOrEqualTo(event.seatsLeft());
+			Map<Long, Integer> byUser = new HashMap<>();
+			decision.settlements().forEach((s) -> byUser.merge(s.userId(), s.seatsTaken(), Integer::sum));
+			if (example.perUserLimit() != null) {
+				assertThat(byUser.values()).as(description).allMatch((seats) -> seats <= example.perUserLimit());
+			}
+			assertThat(decision.settlements()).as(description)
+				.extracting(Settlement::bookingId)
+				.containsExactlyElementsOf(example.requests().stream().map(BookingRequested::bookingId).toList());
+		}
 	}
 
-	@Property
-	void replaysChangeNothing(@ForAll @IntRange(min = 1, max = 30) int capacity,
-			@ForAll("limits") @Nullable Integer perUserLimit, @ForAll("requests") List<BookingRequested> requests,
-			@ForAll("requests") List<BookingRequested> later) {
-		EventInventory event = new EventInventory(capacity, 0, perUserLimit);
-		SettlementDecider.Decision first = decide(event, requests, Map.of(), Map.of());
-		Map<UUID, Settlement> recorded = new HashMap<>();
-		first.settlements().forEach((s) -> recorded.put(s.bookingId(), replay(s)));
-		EventInventory afterFirst = new EventInventory(capacity, first.seatsConfirmed(), perUserLimit);
-		Map<Long, Integer> confirmedByUser = new HashMap<>();
-		first.settlements().forEach((s) -> confirmedByUser.merge(s.userId(), s.seatsTaken(), Integer::sum));
-		List<BookingRequested> replayedAndLater = new ArrayList<>(requests);
-		replayedAndLater.addAll(later);
+	@Test
+	void replaysChangeNothing() {
+		long seed = System.nanoTime();
+		SplittableRandom random = new SplittableRandom(seed);
+		List<Case> cases = new ArrayList<>(edgeCases());
+		for (int i = 0; i < RANDOM_CASES; i++) {
+			cases.add(Case.random(random));
+		}
 
-		SettlementDecider.Decision again = decide(afterFirst, requests, recorded, confirmedByUser);
-		SettlementDecider.Decision mixed = decide(afterFirst, replayedAndLater, recorded, confirmedByUser);
-		SettlementDecider.Decision laterAlone = decide(afterFirst, later, Map.of(), confirmedByUser);
+		for (Case example : cases) {
+			String description = example + " (seed " + seed + ")";
+			EventInventory event = new EventInventory(example.capacity(), 0, example.perUserLimit());
+			SettlementDecider.Decision first = decide(event, example.requests(), Map.of(), Map.of());
+			Map<UUID, Settlement> recorded = new HashMap<>();
+			first.settlements().forEach((s) -> recorded.put(s.bookingId(), replay(s)));
+			EventInventory afterFirst = new EventInventory(example.capacity(), first.seatsConfirmed(),
+					example.perUserLimit());
+			Map<Long, Integer> confirmedByUser = new HashMap<>();
+			first.settlements().forEach((s) -> confirmedByUser.merge(s.userId(), s.seatsTaken(), Integer::sum));
+			List<BookingRequested> replayedAndLater = new ArrayList<>(example.requests());
+			replayedAndLater.addAll(example.later());
 
-		assertThat(again.seatsConfirmed()).isZero();
-		assertThat(again.newSettlements()).isEmpty();
-		assertThat(again.settlements()).extracting(Settlement::status)
-			.containsExactlyElementsOf(first.settlements().stream().map(Settlement::status).toList());
-		assertThat(mixed.newSettlements()).isEqualTo(laterAlone.newSettlements());
-		assertThat(mixed.seatsConfirmed()).isEqualTo(laterAlone.seatsConfirmed());
+			SettlementDecider.Decision again = decide(afterFirst, example.requests(), recorded, confirmedByUser);
+			SettlementDecider.Decision mixed = decide(afterFirst, replayedAndLater, recorded, confirmedByUser);
+			SettlementDecider.Decision laterAlone = decide(afterFirst, example.later(), Map.of(), confirmedByUser);
+
+			assertThat(again.seatsConfirmed()).as(description).isZero();
+			assertThat(again.newSettlements()).as(description).isEmpty();
+			assertThat(again.settlements()).as(description)
+				.extracting(Settlement::status)
+				.containsExactlyElementsOf(first.settlements().stream().map(Settlement::status).toList());
+			assertThat(mixed.newSettlements()).as(description).isEqualTo(laterAlone.newSettlements());
+			assertThat(mixed.seatsConfirmed()).as(description).isEqualTo(laterAlone.seatsConfirmed());
+		}
 	}
 
-	@Provide
-	Arbitrary<@Nullable Integer> limits() {
-		return Arbitraries.integers().between(1, 5).injectNull(0.3);
+	/**
+	 * Known edge cases, checked before the random ones: nothing to decide, a sold-out event, the smallest event and
+	 * limit, one user asking for everything, requests exactly filling the event.
+	 */
+	private static List<Case> edgeCases() {
+		return List.of(new Case(1, 0, null, List.of(), List.of()),
+				new Case(1, 1, null, List.of(request(1, 1)), List.of(request(2, 1))),
+				new Case(1, 0, 1, List.of(request(1, 1), request(1, 1)), List.of(request(2, 1))),
+				new Case(50, 50, 5, List.of(request(1, 4), request(2, 1)), List.of()),
+				new Case(4, 0, null, List.of(request(1, 4), request(1, 4)), List.of(request(1, 4))),
+				new Case(8, 0, 2, List.of(request(1, 2), request(1, 1), request(2, 3), request(2, 2)),
+						List.of(request(1, 1), request(3, 4))),
+				new Case(3, 0, 5, List.of(request(1, 1), request(2, 1), request(3, 1)), List.of(request(4, 1))));
 	}
 
-	@Provide
-	Arbitrary<List<BookingRequested>> requests() {
-		return Combinators
-			.combine(Arbitraries.longs().between(1, 6), Arbitraries.integers().between(1, 4))
-			.as(SettlementDeciderTests::request)
-			.list()
-			.ofMaxSize(40);
+	/**
+	 * One generated scenario.
+	 *
+	 * @param capacity seats on sale, 1–50
+	 * @param seatsSold seats sold before, 0–50 (capped at the capacity by the test)
+	 * @param perUserLimit the per-user limit, 1–5, or null for none
+	 * @param requests requests in offset order, up to 40: 6 users, 1–4 seats each
+	 * @param later requests arriving after the first ones were settled
+	 */
+	private record Case(int capacity, int seatsSold, @Nullable Integer perUserLimit, List<BookingRequested> requests,
+			List<BookingRequested> later) {
+
+		static Case random(SplittableRandom random) {
+			Integer limit = (random.nextInt(10) < 3) ? null : random.nextInt(1, 6);
+			return new Case(random.nextInt(1, 51), random.nextInt(0, 51), limit, requests(random),
+					requests(random));
+		}
+
+		private static List<BookingRequested> requests(SplittableRandom random) {
+			List<BookingRequested> requests = new ArrayList<>();
+			int size = random.nextInt(0, 41);
+			for (int i = 0; i < size; i++) {
+				requests.add(request(random.nextLong(1, 7), random.nextInt(1, 5)));
+			}
+			return requests;
+		}
+
+		@Override
+		public String toString() {
+			return "capacity " + this.capacity + ", sold " + this.seatsSold + ", limit " + this.perUserLimit
+					+ ", requests " + describe(this.requests) + ", later " + describe(this.later);
+		}
+
+		private static String describe(List<BookingRequested> requests) {
+			return requests.stream().map((r) -> "u" + r.userId() + "×" + r.quantity()).toList().toString();
+		}
+
 	}
 
 	private static SettlementDecider.Decision decide(@Nullable EventInventory event, List<BookingRequested> requests,

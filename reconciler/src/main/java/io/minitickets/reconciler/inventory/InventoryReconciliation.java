@@ -23,7 +23,8 @@ import org.springframework.stereotype.Service;
  * make the gate admit more than the truth (DESIGN.md, invariant 4).
  * <p>
  * Logs one {@code inventory reconciliation} line (event, before, after, cause) per repair, at INFO: repairs are an
- * expected part of running on a gate that can lose state.
+ * expected part of running on a gate that can lose state. Lease entries that do not parse are moved to the event's
+ * quarantine hash by the compare-and-set, logged at WARN with their values, and counted; the other steps skip them.
  */
 @Service
 class InventoryReconciliation {
@@ -129,6 +130,11 @@ class InventoryReconciliation {
 		ReconcileResult result = this.gate.reconcile(eventId, snapshot.version(), truth.capacityLeft(),
 				truth.leasedAndConfirmed());
 		this.metrics.eventChecked(result.kind());
+		if (result.quarantined() > 0) {
+			this.metrics.leasesQuarantined(result.quarantined());
+			logger.warn("inventory reconciliation event={} moved {} lease entries that do not parse to its quarantine "
+					+ "hash, uncounted: {}", eventId, result.quarantined(), snapshot.unparseable());
+		}
 		if (result.changed()) {
 			boolean loaded = result.kind() == ReconcileResult.Kind.LOADED;
 			RepairCause cause = loaded ? RepairCause.MISSING_COUNTER : RepairCause.DRIFT;

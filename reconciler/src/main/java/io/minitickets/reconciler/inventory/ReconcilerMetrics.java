@@ -10,8 +10,8 @@ import io.minitickets.core.inventory.ReconcileResult;
 import org.springframework.stereotype.Component;
 
 /**
- * The reconciler's Micrometer meters ({@code minitickets.reconciler.*}): passes, pass duration, events checked, drift
- * found, seats repaired and leases expired.
+ * The reconciler's Micrometer meters ({@code minitickets.reconciler.*}): passes, pass duration, events checked and
+ * failed, drift found, seats repaired, leases expired and quarantined.
  */
 @Component
 class ReconcilerMetrics {
@@ -24,6 +24,10 @@ class ReconcilerMetrics {
 
 	private final Counter leasesExpired;
 
+	private final Counter eventsFailed;
+
+	private final Counter leasesQuarantined;
+
 	ReconcilerMetrics(MeterRegistry registry) {
 		this.registry = registry;
 		this.passDuration = Timer.builder(PREFIX + "pass.duration")
@@ -32,6 +36,27 @@ class ReconcilerMetrics {
 		this.leasesExpired = Counter.builder(PREFIX + "leases.expired")
 			.description("Leases removed because they outlived their TTL")
 			.register(registry);
+		this.eventsFailed = Counter.builder(PREFIX + "events.failed")
+			.description("Events whose reconcile failed in a pass; the other events of the pass went on")
+			.register(registry);
+		this.leasesQuarantined = Counter.builder(PREFIX + "leases.quarantined")
+			.description("Lease entries that did not parse, moved to their event's quarantine hash")
+			.register(registry);
+	}
+
+	/**
+	 * Counts one event whose reconcile failed (and was rolled back to its savepoint) while the pass went on.
+	 */
+	void eventFailed() {
+		this.eventsFailed.increment();
+	}
+
+	/**
+	 * Counts lease entries moved aside because they did not parse.
+	 * @param entries how many
+	 */
+	void leasesQuarantined(long entries) {
+		this.leasesQuarantined.increment(entries);
 	}
 
 	/**

@@ -9,8 +9,9 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
  * The reconcile pass ({@code minitickets.reconciler.*}).
  *
  * @param interval the pause between the end of one pass and the start of the next (DESIGN.md default: 5 s)
- * @param batchSize the most events one pass checks; a larger backlog is worked through over several passes, least
- * recently checked first (DESIGN.md default: 50)
+ * @param batchSize the most events one pass checks; active events first (a missing counter, a lease, seats sold
+ * since their last check), then quiet ones least recently checked first; a larger backlog is worked through over
+ * several passes (DESIGN.md default: 50)
  * @param expiredLeasesPerEvent the most expired leases one pass settles for one event, so a huge backlog of expired
  * leases cannot hold a pass for long
  */

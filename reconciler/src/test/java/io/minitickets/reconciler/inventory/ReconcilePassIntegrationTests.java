@@ -5,11 +5,15 @@ import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
+import java.util.UUID;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.LongStream;
 
+import io.micrometer.core.instrument.Counter;
+import io.micrometer.core.instrument.MeterRegistry;
+import io.minitickets.core.config.ValkeyAutoConfiguration;
 import io.minitickets.core.inventory.GateProperties;
 import io.minitickets.core.inventory.InventoryGate;
 import io.minitickets.core.testing.TestInfrastructure;
@@ -20,6 +24,7 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.beans.factory.annotation.Qualifier;
 import org.springframework.boot.test.context.SpringBootTest;
 import org.springframework.boot.test.system.CapturedOutput;
 import org.springframework.boot.test.system.OutputCaptureExtension;
@@ -64,6 +69,13 @@ class ReconcilePassIntegrationTests {
 	@Autowired
 	private JdbcClient jdbc;
 
+	@Autowired
+	@Qualifier(ValkeyAutoConfiguration.GATE_CONNECTION)
+	private ValkeyConnection gateValkey;
+
+	@Autowired
+	private MeterRegistry meters;
+
 	private SaleFixture sales;
 
 	@BeforeEach
@@ -94,7 +106,7 @@ class ReconcilePassIntegrationTests {
 		CountDownLatch claimed = new CountDownLatch(1);
 		CountDownLatch release = new CountDownLatch(1);
 		CompletableFuture<List<Long>> first = CompletableFuture.supplyAsync(() -> this.transactions.execute((tx) -> {
-			List<Long> ids = this.repository.claim(3);
+			List<Long> ids = claim(3);
 			claimed.countDown();
 			await(release);
 			return ids;
@@ -130,7 +142,7 @@ class ReconcilePassIntegrationTests {
 			InventoryGate unreachable = new InventoryGate(down, this.keys, new GateProperties(true, Duration.ofMinutes(10),
 					Duration.ofHours(1)));
 			ReconcilePass passWithoutValkey = new ReconcilePass(this.repository,
-					new InventoryReconciliation(unreachable, this.repository, this.properties, this.metrics),
+					new InventoryReconciliation(unreachable, this.repository, this.properties, this.metrics), unreachable,
 					this.transactions, this.properties, this.metrics);
 
 			PassOutcome outcome = passWithoutValkey.run();
@@ -144,8 +156,54 @@ class ReconcilePassIntegrationTests {
 		assertThat(events).allSatisfy((eventId) -> assertThat(this.gate.available(eventId)).hasValue(10));
 	}
 
+	@Test
+	void anEventThatFailsIsLoggedCountedAndSetAsideWhileTheOthersAreReconciledInTheSamePass(CapturedOutput output) {
+		long badLease = this.sales.openEvent(10);
+		long wrongType = this.sales.openEvent(10);
+		long drifted = this.sales.openEvent(10);
+		assertThat(this.pass.run()).isEqualTo(new PassOutcome(3, 3, null));
+		UUID leased = UUID.randomUUID();
+		this.gate.reserve(badLease, leased, 2);
+		UUID corrupt = UUID.randomUUID();
+		this.gateValkey.sync().hset(this.keys.event(badLease).leases(), corrupt.toString(), "abc");
+		this.gateValkey.sync().del(this.keys.event(wrongType).available());
+		this.gateValkey.sync().hset(this.keys.event(wrongType).available(), "not", "a counter");
+		this.gateValkey.sync().set(this.keys.event(drifted).available(), "1");
+
+		PassOutcome outcome = this.pass.run();
+
+		assertThat(outcome).isEqualTo(new PassOutcome(3, 2, null));
+		assertThat(this.gate.available(drifted)).hasValue(10);
+		assertThat(this.gate.available(badLease)).hasValue(8);
+		assertThat(this.gateValkey.sync().hgetall(this.keys.event(badLease).leases()))
+			.containsOnlyKeys(leased.toString());
+		assertThat(this.gateValkey.sync().hgetall(quarantine(badLease))).containsEntry(corrupt.toString(), "abc");
+		assertThat(counter("minitickets.reconciler.leases.quarantined")).isEqualTo(1);
+		assertThat(counter("minitickets.reconciler.events.failed")).isEqualTo(1);
+		assertThat(output.getOut()).contains("event=" + wrongType);
+		assertThat(checkedEvents()).contains(badLease, wrongType, drifted);
+		assertThat(this.pass.run()).as("the failing event no longer blocks a pass")
+			.isEqualTo(new PassOutcome(3, 2, null));
+	}
+
+	private String quarantine(long eventId) {
+		String leases = this.keys.event(eventId).leases();
+		return leases.substring(0, leases.length() - "leases".length()) + "quarantine";
+	}
+
+	private double counter(String name) {
+		Counter counter = this.meters.find(name).counter();
+		return (counter != null) ? counter.count() : 0;
+	}
+
 	private List<Long> claimInOwnTransaction(int limit) {
-		return this.transactions.execute((tx) -> this.repository.claim(limit));
+		return this.transactions.execute((tx) -> claim(limit));
+	}
+
+	/** Claims in the order of the candidates alone (as when every event is quiet). */
+	private List<Long> claim(int limit) {
+		return this.repository.claim(this.repository.candidates().stream().map(ScopeCandidate::eventId).toList(),
+				limit);
 	}
 
 	private Set<Long> checkedEvents() {
