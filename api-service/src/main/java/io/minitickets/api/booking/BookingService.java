@@ -1,11 +1,11 @@
 package io.minitickets.api.booking;
 
 import java.time.Clock;
-import java.util.Optional;
 import java.util.UUID;
 
 import io.micrometer.core.instrument.MeterRegistry;
-import io.minitickets.api.booking.IdempotencyStore.StoredAnswer;
+import io.minitickets.api.booking.IdempotencyStore.Earlier;
+import io.minitickets.api.booking.IdempotencyStore.Held;
 import io.minitickets.api.event.Event;
 import io.minitickets.api.event.EventCache;
 import io.minitickets.api.ratelimit.RequestRateLimits;
@@ -101,28 +101,31 @@ class BookingService {
 		if (idempotencyKey == null) {
 			return accept(UUID.randomUUID(), eventId, userId, quantity);
 		}
-		StoredAnswer claim = StoredAnswer
-			.inFlight(this.idempotency.bookingIdFor(userId, idempotencyKey, eventId, quantity), eventId, quantity);
-		Optional<StoredAnswer> earlier = this.idempotency.claim(userId, idempotencyKey, claim);
-		if (earlier.isPresent()) {
-			return replay(earlier.get(), eventId, quantity);
-		}
+		UUID bookingId = IdempotencyStore.bookingIdFor(userId, idempotencyKey, eventId, quantity);
+		return switch (this.idempotency.claim(userId, idempotencyKey, bookingId, eventId, quantity)) {
+			case Earlier earlier -> replay(earlier.answer(), eventId, quantity);
+			case Held held -> acceptHolding(held, userId);
+		};
+	}
+
+	private BookingAccepted acceptHolding(Held held, long userId) {
+		StoredAnswer request = held.value();
 		try {
-			BookingAccepted accepted = accept(claim.bookingId(), eventId, userId, quantity);
-			this.idempotency.remember(userId, idempotencyKey, claim.answered(202));
+			BookingAccepted accepted = accept(request.bookingId(), request.eventId(), userId, request.quantity());
+			this.idempotency.remember(held, 202);
 			return accepted;
 		}
 		catch (ApiException ex) {
 			if (ProblemTypes.SOLD_OUT.equals(ex.getType())) {
-				this.idempotency.remember(userId, idempotencyKey, claim.answered(409));
+				this.idempotency.remember(held, 409);
 			}
 			else {
-				this.idempotency.release(userId, idempotencyKey);
+				this.idempotency.release(held);
 			}
 			throw ex;
 		}
 		catch (RuntimeException ex) {
-			this.idempotency.release(userId, idempotencyKey);
+			this.idempotency.release(held);
 			throw ex;
 		}
 	}
@@ -208,24 +211,19 @@ class BookingService {
 
 	private BookingAccepted replay(StoredAnswer answer, long eventId, int quantity) {
 		if (!answer.answers(eventId, quantity)) {
-			throw new ApiException(HttpStatus.UNPROCESSABLE_CONTENT, ProblemTypes.IDEMPOTENCY_KEY_REUSED,
-					"Idempotency-Key reused", "This Idempotency-Key was first used for " + answer.quantity()
-							+ " seat(s) of event " + answer.eventId() + "; use a new key for a different request.",
-					null);
-		}
-		if (answer.inFlight()) {
-			throw new ApiException(HttpStatus.CONFLICT, ProblemTypes.REQUEST_IN_PROGRESS, "Request in progress",
-					"A request with this Idempotency-Key is still being processed; retry it to get its answer.", 1L);
+			throw BookingProblems.keyReused(answer);
 		}
 		if (answer.status() == 409) {
 			throw soldOut(eventId);
 		}
-		return BookingAccepted.of(answer.bookingId());
+		if (answer.status() == 202) {
+			return BookingAccepted.of(answer.bookingId());
+		}
+		throw BookingProblems.inProgress();
 	}
 
 	private static ApiException soldOut(long eventId) {
-		return new ApiException(HttpStatus.CONFLICT, ProblemTypes.SOLD_OUT, "Sold out",
-				"Event " + eventId + " has fewer seats left than asked for.", null);
+		return BookingProblems.soldOut(eventId);
 	}
 
 }
