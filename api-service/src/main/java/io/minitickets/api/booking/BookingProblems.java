@@ -1,6 +1,9 @@
 package io.minitickets.api.booking;
 
+import java.util.UUID;
+
 import io.minitickets.api.system.ApiException;
+import io.minitickets.api.system.Problems;
 import io.minitickets.core.problem.ProblemTypes;
 import org.springframework.http.HttpStatus;
 
@@ -27,6 +30,35 @@ final class BookingProblems {
 				"Idempotency-Key reused", "This Idempotency-Key was first used for " + first.quantity()
 						+ " seat(s) of event " + first.eventId() + "; use a new key for a different request.",
 				null);
+	}
+
+	/**
+	 * @param bookingId the booking that Kafka certainly did not take
+	 * @param retryAfterSeconds Retry-After, whole seconds
+	 * @return a 503 that says the booking does not exist
+	 */
+	static ApiException notSent(UUID bookingId, long retryAfterSeconds) {
+		return Problems.unavailable("The booking queue could not take booking " + bookingId + ", so it was not "
+				+ "accepted (" + statusUrl(bookingId) + " answers 404). Retry in a moment; with the same "
+				+ "Idempotency-Key a retry books at most once.", retryAfterSeconds)
+			.with("bookingId", bookingId.toString());
+	}
+
+	/**
+	 * @param bookingId the booking that may or may not be in Kafka
+	 * @param retryAfterSeconds Retry-After, whole seconds
+	 * @return a 503 that says the outcome is unknown and how to learn it
+	 */
+	static ApiException unconfirmed(UUID bookingId, long retryAfterSeconds) {
+		return Problems.unavailable("The booking queue did not confirm booking " + bookingId + " in time: it may "
+				+ "still be accepted. Poll " + statusUrl(bookingId) + ": PENDING until it is settled, then CONFIRMED "
+				+ "or REJECTED (it stays PENDING if it never reached the queue). Retry with the same Idempotency-Key "
+				+ "to settle it: the retry sends the same booking again and cannot book twice.", retryAfterSeconds)
+			.with("bookingId", bookingId.toString());
+	}
+
+	private static String statusUrl(UUID bookingId) {
+		return BookingAccepted.of(bookingId).statusUrl();
 	}
 
 }

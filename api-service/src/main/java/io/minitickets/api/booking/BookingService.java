@@ -4,6 +4,9 @@ import java.time.Clock;
 import java.util.UUID;
 
 import io.micrometer.core.instrument.MeterRegistry;
+import io.minitickets.api.booking.Admission.Outcome;
+import io.minitickets.api.booking.BookingPublisher.BookingNotSentException;
+import io.minitickets.api.booking.BookingPublisher.BookingUnconfirmedException;
 import io.minitickets.api.booking.IdempotencyStore.Earlier;
 import io.minitickets.api.booking.IdempotencyStore.Held;
 import io.minitickets.api.event.Event;
@@ -33,7 +36,10 @@ import org.springframework.stereotype.Service;
  * PENDING, then Kafka. The sold-out path touches only Valkey.
  * <p>
  * Failure directions (DESIGN.md, invariant 6): the limiter fails closed (503); the gate fails open (the booking goes
- * on ungated and Postgres decides alone); a send the broker did not acknowledge releases the lease and answers 503.
+ * on ungated and Postgres decides alone). A booking is answered 202 only once the broker acknowledged it. Every
+ * other exit gives back what the request took, exactly once, unless the booking may be in Kafka: a send that
+ * certainly did not reach the broker releases the lease and the PENDING entry; an unconfirmed send keeps both (the
+ * worker settles it, or the lease expires and the reconciler gives the seats back) and answers 503 naming the booking.
  */
 @Service
 class BookingService {
@@ -84,7 +90,7 @@ class BookingService {
 	 * @return the accepted booking (202)
 	 * @throws ApiException 400 bad quantity or key, 404 unknown event, 409 sale not open, sold out or the same
 	 * Idempotency-Key still in flight, 422 Idempotency-Key reused for another request, 429 rate limited, 503 limiter
-	 * down or Kafka did not take it
+	 * or Idempotency-Key store down, or Kafka did not take or did not confirm it
 	 */
 	BookingAccepted book(long userId, long eventId, int quantity, @Nullable String idempotencyKey) {
 		this.rateLimits.checkBooking(userId);
@@ -99,7 +105,7 @@ class BookingService {
 					+ ", was " + quantity + ".");
 		}
 		if (idempotencyKey == null) {
-			return accept(UUID.randomUUID(), eventId, userId, quantity);
+			return accept(UUID.randomUUID(), eventId, userId, quantity, false).answer();
 		}
 		UUID bookingId = IdempotencyStore.bookingIdFor(userId, idempotencyKey, eventId, quantity);
 		return switch (this.idempotency.claim(userId, idempotencyKey, bookingId, eventId, quantity)) {
@@ -108,57 +114,88 @@ class BookingService {
 		};
 	}
 
+	/**
+	 * Accepts the booking of a claimed Idempotency-Key, then records the outcome on the key, on every exit.
+	 */
 	private BookingAccepted acceptHolding(Held held, long userId) {
 		StoredAnswer request = held.value();
+		Admission admission = null;
 		try {
-			BookingAccepted accepted = accept(request.bookingId(), request.eventId(), userId, request.quantity());
-			this.idempotency.remember(held, 202);
-			return accepted;
+			admission = accept(request.bookingId(), request.eventId(), userId, request.quantity(), held.resumed());
 		}
-		catch (ApiException ex) {
-			if (ProblemTypes.SOLD_OUT.equals(ex.getType())) {
-				this.idempotency.remember(held, 409);
+		finally {
+			Outcome outcome = (admission != null) ? admission.outcome()
+					: (held.resumed() ? Outcome.UNCONFIRMED : Outcome.NOT_SENT);
+			switch (outcome) {
+				case ACCEPTED -> this.idempotency.remember(held, 202);
+				case SOLD_OUT -> this.idempotency.remember(held, 409);
+				case UNCONFIRMED -> this.idempotency.markUnconfirmed(held);
+				case NOT_SENT -> this.idempotency.release(held);
 			}
-			else {
-				this.idempotency.release(held);
-			}
-			throw ex;
 		}
-		catch (RuntimeException ex) {
-			this.idempotency.release(held);
-			throw ex;
-		}
+		return admission.answer();
 	}
 
-	private BookingAccepted accept(UUID bookingId, long eventId, long userId, int quantity) {
-		boolean gated = reserve(eventId, bookingId, quantity);
-		putPending(bookingId, eventId, userId, quantity);
+	/**
+	 * Reserve, PENDING, send. Whatever this took is given back on every exit, exactly once, unless the booking may be
+	 * in Kafka.
+	 * @param resumed true when an earlier request of this booking may have sent it: then no failure here proves it
+	 * absent, so nothing is given back and a sold-out gate does not decide (Postgres does)
+	 */
+	private Admission accept(UUID bookingId, long eventId, long userId, int quantity, boolean resumed) {
+		Gate gated = reserve(eventId, bookingId, quantity, resumed);
+		if (gated == Gate.SOLD_OUT) {
+			return Admission.refused(Outcome.SOLD_OUT, bookingId, BookingProblems.soldOut(eventId));
+		}
 		BookingRequested request = BookingRequested.of(bookingId, eventId, userId, quantity, this.clock.instant(),
-				gated);
+				gated == Gate.GATED);
+		long retryAfter = this.properties.unavailableRetryAfter().toSeconds();
+		boolean keep = resumed;
 		try {
+			putPending(request);
 			this.publisher.publish(request);
+			keep = true;
+			this.meters.counter("minitickets.bookings", "outcome", request.gated() ? "accepted" : "accepted-ungated")
+				.increment();
+			return Admission.accepted(bookingId);
 		}
-		catch (BookingPublisher.BookingNotSentException ex) {
-			release(request);
-			forgetPending(bookingId);
-			this.meters.counter("minitickets.bookings", "outcome", "not-sent").increment();
-			logger.warn("Kafka did not take booking {} of event {}", bookingId, eventId, ex.getCause());
-			// A send that timed out is ambiguous: the broker may still append the record, and then Postgres settles
-			// it. So the answer does not promise "not booked": it names the booking to poll (404 = not booked) and
-			// the key that makes a retry safe.
-			throw Problems.unavailable("The booking queue did not acknowledge this booking in time, so it was not "
-					+ "accepted; should it reach the queue after all, it is still settled: poll " + BookingAccepted.of(bookingId).statusUrl()
-					+ " (404 means not booked). Retry with the same Idempotency-Key to book at most once.",
-					this.properties.unavailableRetryAfter().toSeconds())
-				.with("bookingId", bookingId.toString());
+		catch (BookingNotSentException ex) {
+			return notSent(request, resumed, "not-sent", BookingProblems.notSent(bookingId, retryAfter), ex);
 		}
-		this.meters.counter("minitickets.bookings", "outcome", gated ? "accepted" : "accepted-ungated").increment();
-		return BookingAccepted.of(bookingId);
+		catch (BookingUnconfirmedException ex) {
+			keep = true;
+			return unconfirmed(request, ex);
+		}
+		finally {
+			if (!keep) {
+				release(request);
+				forgetPending(bookingId);
+			}
+		}
 	}
 
-	private boolean reserve(long eventId, UUID bookingId, int quantity) {
+	private Admission notSent(BookingRequested request, boolean resumed, String outcome, ApiException problem,
+			@Nullable Exception cause) {
+		if (resumed) {
+			return unconfirmed(request, cause);
+		}
+		this.meters.counter("minitickets.bookings", "outcome", outcome).increment();
+		logger.warn("Booking {} of event {} was not accepted ({})", request.bookingId(), request.eventId(), outcome,
+				cause);
+		return Admission.refused(Outcome.NOT_SENT, request.bookingId(), problem);
+	}
+
+	private Admission unconfirmed(BookingRequested request, @Nullable Exception cause) {
+		this.meters.counter("minitickets.bookings", "outcome", "unconfirmed").increment();
+		logger.warn("Booking {} of event {} may be in Kafka unacknowledged: its lease and PENDING status stay",
+				request.bookingId(), request.eventId(), cause);
+		return Admission.refused(Outcome.UNCONFIRMED, request.bookingId(),
+				BookingProblems.unconfirmed(request.bookingId(), this.properties.unavailableRetryAfter().toSeconds()));
+	}
+
+	private Gate reserve(long eventId, UUID bookingId, int quantity, boolean resumed) {
 		if (!this.gateProperties.enabled()) {
-			return false;
+			return Gate.UNGATED;
 		}
 		Reservation reservation;
 		try {
@@ -166,22 +203,28 @@ class BookingService {
 		}
 		catch (ValkeyUnavailableException ex) {
 			this.meters.counter("minitickets.gate.skipped", "cause", "unavailable").increment();
-			return false;
+			return Gate.UNGATED;
 		}
 		if (reservation.result() == ReserveResult.UNKNOWN) {
 			this.meters.counter("minitickets.gate.skipped", "cause", "unknown").increment();
-			return false;
+			return Gate.UNGATED;
+		}
+		if (reservation.result() == ReserveResult.SOLD_OUT && resumed) {
+			// An earlier send of this booking may be in Kafka: a 409 could contradict its settle, so Postgres decides.
+			this.meters.counter("minitickets.gate.skipped", "cause", "resumed").increment();
+			return Gate.UNGATED;
 		}
 		if (reservation.result() == ReserveResult.SOLD_OUT) {
 			this.meters.counter("minitickets.bookings", "outcome", "sold-out").increment();
-			throw soldOut(eventId);
+			return Gate.SOLD_OUT;
 		}
-		return true;
+		return Gate.GATED;
 	}
 
-	private void putPending(UUID bookingId, long eventId, long userId, int quantity) {
+	private void putPending(BookingRequested request) {
 		try {
-			this.statusCache.put(new CachedBooking(bookingId, eventId, userId, quantity, BookingStatus.PENDING, null));
+			this.statusCache.put(new CachedBooking(request.bookingId(), request.eventId(), request.userId(),
+					request.quantity(), BookingStatus.PENDING, null));
 		}
 		catch (ValkeyUnavailableException ex) {
 			// Polls fall back to Postgres, which has the booking once it is settled.
@@ -214,7 +257,7 @@ class BookingService {
 			throw BookingProblems.keyReused(answer);
 		}
 		if (answer.status() == 409) {
-			throw soldOut(eventId);
+			throw BookingProblems.soldOut(eventId);
 		}
 		if (answer.status() == 202) {
 			return BookingAccepted.of(answer.bookingId());
@@ -222,8 +265,20 @@ class BookingService {
 		throw BookingProblems.inProgress();
 	}
 
-	private static ApiException soldOut(long eventId) {
-		return BookingProblems.soldOut(eventId);
+	/**
+	 * What the gate said.
+	 */
+	private enum Gate {
+
+		/** A lease holds the seats. */
+		GATED,
+
+		/** No lease: the gate is off, unreachable or has no counter, or does not decide (a resumed booking). */
+		UNGATED,
+
+		/** Too few seats: nothing was taken. */
+		SOLD_OUT
+
 	}
 
 }
