@@ -45,6 +45,18 @@ final class BookingProblems {
 	}
 
 	/**
+	 * @param bookingId the booking whose status could not be recorded before it was sent
+	 * @param retryAfterSeconds Retry-After, whole seconds
+	 * @return a 503 that says the booking does not exist
+	 */
+	static ApiException statusNotRecorded(UUID bookingId, long retryAfterSeconds) {
+		return Problems.unavailable("The booking status store could not record booking " + bookingId + ", so it was "
+				+ "not sent and not accepted. Retry in a moment; with the same Idempotency-Key a retry books at most "
+				+ "once.", retryAfterSeconds)
+			.with("bookingId", bookingId.toString());
+	}
+
+	/**
 	 * @param bookingId the booking that may or may not be in Kafka
 	 * @param retryAfterSeconds Retry-After, whole seconds
 	 * @return a 503 that says the outcome is unknown and how to learn it

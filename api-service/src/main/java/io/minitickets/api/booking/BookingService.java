@@ -36,9 +36,10 @@ import org.springframework.stereotype.Service;
  * PENDING, then Kafka. The sold-out path touches only Valkey.
  * <p>
  * Failure directions (DESIGN.md, invariant 6): the limiter fails closed (503); the gate fails open (the booking goes
- * on ungated and Postgres decides alone). A booking is answered 202 only once the broker acknowledged it. Every
- * other exit gives back what the request took, exactly once, unless the booking may be in Kafka: a send that
- * certainly did not reach the broker releases the lease and the PENDING entry; an unconfirmed send keeps both (the
+ * on ungated and Postgres decides alone). A booking is answered 202 only once its PENDING status is written and the
+ * broker acknowledged it, so its status URL never answers 404. Every other exit gives back what the request took,
+ * exactly once, unless the booking may be in Kafka: a send that certainly did not reach the broker (or a PENDING
+ * status that could not be written) releases the lease and the PENDING entry; an unconfirmed send keeps both (the
  * worker settles it, or the lease expires and the reconciler gives the seats back) and answers 503 naming the booking.
  */
 @Service
@@ -90,7 +91,7 @@ class BookingService {
 	 * @return the accepted booking (202)
 	 * @throws ApiException 400 bad quantity or key, 404 unknown event, 409 sale not open, sold out or the same
 	 * Idempotency-Key still in flight, 422 Idempotency-Key reused for another request, 429 rate limited, 503 limiter
-	 * or Idempotency-Key store down, or Kafka did not take or did not confirm it
+	 * or Idempotency-Key store down, status not recorded, or Kafka did not take or did not confirm it
 	 */
 	BookingAccepted book(long userId, long eventId, int quantity, @Nullable String idempotencyKey) {
 		this.rateLimits.checkBooking(userId);
@@ -152,7 +153,10 @@ class BookingService {
 		long retryAfter = this.properties.unavailableRetryAfter().toSeconds();
 		boolean keep = resumed;
 		try {
-			putPending(request);
+			if (!putPending(request)) {
+				return notSent(request, resumed, "status-not-recorded",
+						BookingProblems.statusNotRecorded(bookingId, retryAfter), null);
+			}
 			this.publisher.publish(request);
 			keep = true;
 			this.meters.counter("minitickets.bookings", "outcome", request.gated() ? "accepted" : "accepted-ungated")
@@ -221,13 +225,18 @@ class BookingService {
 		return Gate.GATED;
 	}
 
-	private void putPending(BookingRequested request) {
+	/**
+	 * @return true when the PENDING status is written (or a status was already there); false when Valkey failed, and
+	 * then the booking must not be sent: its 202 would point to a status URL that answers 404
+	 */
+	private boolean putPending(BookingRequested request) {
 		try {
 			this.statusCache.put(new CachedBooking(request.bookingId(), request.eventId(), request.userId(),
 					request.quantity(), BookingStatus.PENDING, null));
+			return true;
 		}
 		catch (ValkeyUnavailableException ex) {
-			// Polls fall back to Postgres, which has the booking once it is settled.
+			return false;
 		}
 	}
 
