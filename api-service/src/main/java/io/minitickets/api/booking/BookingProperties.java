@@ -12,9 +12,9 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
  * the producer's {@code delivery.timeout.ms}, so the producer gives up first
  * @param unavailableRetryAfter the Retry-After of a 503 when Kafka could not take a booking
  * @param idempotencyTtl how long an Idempotency-Key and its first answer are kept (DESIGN.md: 24 h)
- * @param idempotencyClaimTtl how long a request holds its Idempotency-Key before it has an answer: longer than the
+ * @param idempotencyClaimTtl how long a request may hold its Idempotency-Key before it has an answer: longer than the
  * slowest request ({@code sendTimeout} plus the limiter's and gate's timeouts), so only a request whose api-service
- * died leaves a claim to expire
+ * died outlives it; after it, a retry of the same request resumes that request's booking (it may have been sent)
  */
 @ConfigurationProperties("minitickets.booking")
 public record BookingProperties(@DefaultValue("6s") Duration sendTimeout,

@@ -1,18 +1,30 @@
 package io.minitickets.api.booking;
 
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 
 import io.minitickets.core.messaging.BookingRequested;
 import io.minitickets.core.messaging.BookingTopics;
-import org.apache.kafka.common.KafkaException;
+import org.apache.kafka.common.errors.InvalidTopicException;
+import org.apache.kafka.common.errors.RecordBatchTooLargeException;
+import org.apache.kafka.common.errors.RecordTooLargeException;
+import org.apache.kafka.common.errors.SerializationException;
+import org.springframework.kafka.core.KafkaProducerException;
 import org.springframework.kafka.core.KafkaTemplate;
+import org.springframework.kafka.support.SendResult;
 import org.springframework.stereotype.Component;
 
 /**
  * Publishes accepted bookings to {@link BookingTopics#REQUESTED}, keyed by event id, and waits for the broker's
  * acknowledgement (acks=all, idempotent producer): a 202 is only answered for a record the broker took.
+ * <p>
+ * A failure says whether the record may still be appended. It certainly was not when the producer refused it before
+ * sending: {@code send} itself threw (no metadata within {@code max.block.ms}, record too large, not serializable,
+ * producer closed — spring-kafka rethrows an immediate failure from {@code send}), or the broker refused the batch
+ * (too large, invalid topic). Any other failure — no acknowledgement within the send timeout, a delivery timeout or
+ * network error after the send — is ambiguous: the broker may have appended it.
  */
 @Component
 class BookingPublisher {
@@ -27,30 +39,68 @@ class BookingPublisher {
 	}
 
 	/**
+	 * Sends a booking and waits at most {@link BookingProperties#sendTimeout()} for the acknowledgement.
 	 * @param request the booking
-	 * @throws BookingNotSentException when the broker did not acknowledge it within the send timeout
+	 * @throws BookingNotSentException when the record certainly was not appended
+	 * @throws BookingUnconfirmedException when it may have been appended but was not acknowledged
 	 */
 	void publish(BookingRequested request) {
+		CompletableFuture<SendResult<String, BookingRequested>> sent;
 		try {
-			this.kafka.send(BookingTopics.REQUESTED, Long.toString(request.eventId()), request)
-				.get(this.properties.sendTimeout().toMillis(), TimeUnit.MILLISECONDS);
+			sent = this.kafka.send(BookingTopics.REQUESTED, Long.toString(request.eventId()), request);
 		}
-		catch (ExecutionException | TimeoutException | KafkaException | org.springframework.kafka.KafkaException ex) {
+		catch (RuntimeException ex) {
 			throw new BookingNotSentException(request, ex);
+		}
+		try {
+			sent.get(this.properties.sendTimeout().toMillis(), TimeUnit.MILLISECONDS);
+		}
+		catch (ExecutionException ex) {
+			Throwable cause = unwrap(ex.getCause());
+			if (refusedByBroker(cause)) {
+				throw new BookingNotSentException(request, cause);
+			}
+			throw new BookingUnconfirmedException(request, cause);
+		}
+		catch (TimeoutException ex) {
+			throw new BookingUnconfirmedException(request, ex);
 		}
 		catch (InterruptedException ex) {
 			Thread.currentThread().interrupt();
-			throw new BookingNotSentException(request, ex);
+			throw new BookingUnconfirmedException(request, ex);
 		}
 	}
 
+	private static Throwable unwrap(Throwable failure) {
+		return (failure instanceof KafkaProducerException && failure.getCause() != null) ? failure.getCause()
+				: failure;
+	}
+
+	private static boolean refusedByBroker(Throwable cause) {
+		return cause instanceof RecordTooLargeException || cause instanceof RecordBatchTooLargeException
+				|| cause instanceof InvalidTopicException || cause instanceof SerializationException;
+	}
+
 	/**
-	 * The broker did not acknowledge a booking in time; retrying later can help.
+	 * The record certainly was not appended: nothing of it can reach the worker. Retrying later can help.
 	 */
 	static final class BookingNotSentException extends RuntimeException {
 
 		BookingNotSentException(BookingRequested request, Throwable cause) {
-			super("booking " + request.bookingId() + " of event " + request.eventId() + " was not acknowledged", cause);
+			super("booking " + request.bookingId() + " of event " + request.eventId() + " was not sent", cause);
+		}
+
+	}
+
+	/**
+	 * The record was handed to the producer but not acknowledged: the broker may still append it, and then the worker
+	 * settles it.
+	 */
+	static final class BookingUnconfirmedException extends RuntimeException {
+
+		BookingUnconfirmedException(BookingRequested request, Throwable cause) {
+			super("booking " + request.bookingId() + " of event " + request.eventId() + " was not acknowledged",
+					cause);
 		}
 
 	}

@@ -1,45 +1,31 @@
 package io.minitickets.api.booking;
 
 import java.time.Clock;
-import java.util.Objects;
-import java.util.Optional;
 import java.util.UUID;
 
-import io.micrometer.core.instrument.MeterRegistry;
-import io.minitickets.api.booking.IdempotencyStore.StoredAnswer;
+import io.minitickets.api.booking.Admission.Outcome;
+import io.minitickets.api.booking.IdempotencyStore.Earlier;
+import io.minitickets.api.booking.IdempotencyStore.Held;
 import io.minitickets.api.event.Event;
 import io.minitickets.api.event.EventCache;
 import io.minitickets.api.ratelimit.RequestRateLimits;
 import io.minitickets.api.problem.ApiException;
 import io.minitickets.api.problem.Problems;
-import io.minitickets.core.inventory.GateProperties;
-import io.minitickets.core.inventory.InventoryGate;
-import io.minitickets.core.inventory.LeaseOutcome;
-import io.minitickets.core.inventory.Reservation;
-import io.minitickets.core.inventory.ReserveResult;
-import io.minitickets.core.messaging.BookingRequested;
-import io.minitickets.core.messaging.BookingStatus;
 import io.minitickets.core.problem.ProblemTypes;
-import io.minitickets.core.status.BookingStatusCache;
-import io.minitickets.core.status.CachedBooking;
-import io.minitickets.core.valkey.ValkeyUnavailableException;
 import org.jspecify.annotations.Nullable;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 import org.springframework.http.HttpStatus;
 import org.springframework.stereotype.Service;
 
 /**
- * The booking hot path: user's token bucket, event checks (in-process cache), Idempotency-Key, inventory gate, status
- * PENDING, then Kafka. The sold-out path touches only Valkey.
+ * The booking hot path: user's token bucket, event checks (in-process cache), Idempotency-Key, then
+ * {@link BookingAdmission} (inventory gate, status PENDING, Kafka). The sold-out path touches only Valkey.
  * <p>
- * Failure directions (DESIGN.md, invariant 6): the limiter fails closed (503); the gate fails open (the booking goes
- * on ungated and Postgres decides alone); a send the broker did not acknowledge releases the lease and answers 503.
+ * An Idempotency-Key records what became of its request on every exit: 202 or 409 are remembered, a booking that
+ * certainly never reached Kafka frees the key, and one that may be in Kafka keeps the key for its request (a retry of
+ * the same request resumes it).
  */
 @Service
 class BookingService {
-
-	private static final Logger logger = LoggerFactory.getLogger(BookingService.class);
 
 	private final RequestRateLimits rateLimits;
 
@@ -47,32 +33,16 @@ class BookingService {
 
 	private final IdempotencyStore idempotency;
 
-	private final InventoryGate gate;
-
-	private final GateProperties gateProperties;
-
-	private final BookingStatusCache statusCache;
-
-	private final BookingPublisher publisher;
-
-	private final BookingProperties properties;
-
-	private final MeterRegistry meters;
+	private final BookingAdmission admissions;
 
 	private final Clock clock;
 
-	BookingService(RequestRateLimits rateLimits, EventCache events, IdempotencyStore idempotency, InventoryGate gate,
-			GateProperties gateProperties, BookingStatusCache statusCache, BookingPublisher publisher,
-			BookingProperties properties, MeterRegistry meters) {
+	BookingService(RequestRateLimits rateLimits, EventCache events, IdempotencyStore idempotency,
+			BookingAdmission admissions) {
 		this.rateLimits = rateLimits;
 		this.events = events;
 		this.idempotency = idempotency;
-		this.gate = gate;
-		this.gateProperties = gateProperties;
-		this.statusCache = statusCache;
-		this.publisher = publisher;
-		this.properties = properties;
-		this.meters = meters;
+		this.admissions = admissions;
 		this.clock = Clock.systemUTC();
 	}
 
@@ -86,7 +56,7 @@ class BookingService {
 	 * @throws ApiException 400 bad quantity or key, 404 unknown event, 409 sale not open, sold out, per-user limit
 	 * (the quantity alone, or with the user's held and confirmed seats in the gate) or the same Idempotency-Key still
 	 * in flight, 422 Idempotency-Key reused for another request, 429 rate limited, 503 limiter
-	 * down or Kafka did not take it
+	 * or Idempotency-Key store down, status not recorded, or Kafka did not take or did not confirm it
 	 */
 	BookingAccepted book(long userId, long eventId, int quantity, @Nullable String idempotencyKey) {
 		this.rateLimits.checkBooking(userId);
@@ -100,149 +70,54 @@ class BookingService {
 			throw Problems.badRequest("'quantity' must be at most " + event.maxPerOrder() + " for event " + eventId
 					+ ", was " + quantity + ".");
 		}
-		if (event.perUserLimit() != null && quantity > event.perUserLimit()) {
-			throw userLimit(eventId, event.perUserLimit());
+		Integer perUserLimit = event.perUserLimit();
+		if (perUserLimit != null && quantity > perUserLimit) {
+			throw BookingProblems.userLimit(eventId, perUserLimit);
 		}
 		if (idempotencyKey == null) {
-			return accept(UUID.randomUUID(), eventId, userId, quantity);
+			return this.admissions.accept(UUID.randomUUID(), eventId, userId, quantity, perUserLimit, false).answer();
 		}
-		StoredAnswer claim = StoredAnswer
-			.inFlight(this.idempotency.bookingIdFor(userId, idempotencyKey, eventId, quantity), eventId, quantity);
-		Optional<StoredAnswer> earlier = this.idempotency.claim(userId, idempotencyKey, claim);
-		if (earlier.isPresent()) {
-			return replay(earlier.get(), eventId, quantity);
-		}
+		UUID bookingId = IdempotencyStore.bookingIdFor(userId, idempotencyKey, eventId, quantity);
+		return switch (this.idempotency.claim(userId, idempotencyKey, bookingId, eventId, quantity)) {
+			case Earlier earlier -> replay(earlier.answer(), eventId, quantity);
+			case Held held -> acceptHolding(held, userId, perUserLimit);
+		};
+	}
+
+	/**
+	 * Accepts the booking of a claimed Idempotency-Key, then records the outcome on the key, on every exit.
+	 */
+	private BookingAccepted acceptHolding(Held held, long userId, @Nullable Integer perUserLimit) {
+		StoredAnswer request = held.value();
+		Admission admission = null;
 		try {
-			BookingAccepted accepted = accept(claim.bookingId(), eventId, userId, quantity);
-			this.idempotency.remember(userId, idempotencyKey, claim.answered(202));
-			return accepted;
+			admission = this.admissions.accept(request.bookingId(), request.eventId(), userId, request.quantity(),
+					perUserLimit, held.resumed());
 		}
-		catch (ApiException ex) {
-			if (ProblemTypes.SOLD_OUT.equals(ex.getType())) {
-				this.idempotency.remember(userId, idempotencyKey, claim.answered(409));
+		finally {
+			Outcome outcome = (admission != null) ? admission.outcome()
+					: (held.resumed() ? Outcome.UNCONFIRMED : Outcome.NOT_SENT);
+			switch (outcome) {
+				case ACCEPTED -> this.idempotency.remember(held, 202);
+				case SOLD_OUT -> this.idempotency.remember(held, 409);
+				case USER_LIMIT, NOT_SENT -> this.idempotency.release(held);
+				case UNCONFIRMED -> this.idempotency.markUnconfirmed(held);
 			}
-			else {
-				this.idempotency.release(userId, idempotencyKey);
-			}
-			throw ex;
 		}
-		catch (RuntimeException ex) {
-			this.idempotency.release(userId, idempotencyKey);
-			throw ex;
-		}
-	}
-
-	private BookingAccepted accept(UUID bookingId, long eventId, long userId, int quantity) {
-		boolean gated = reserve(eventId, bookingId, userId, quantity);
-		putPending(bookingId, eventId, userId, quantity);
-		BookingRequested request = BookingRequested.of(bookingId, eventId, userId, quantity, this.clock.instant(),
-				gated);
-		try {
-			this.publisher.publish(request);
-		}
-		catch (BookingPublisher.BookingNotSentException ex) {
-			release(request);
-			forgetPending(bookingId);
-			this.meters.counter("minitickets.bookings", "outcome", "not-sent").increment();
-			logger.warn("Kafka did not take booking {} of event {}", bookingId, eventId, ex.getCause());
-			// A send that timed out is ambiguous: the broker may still append the record, and then Postgres settles
-			// it. So the answer does not promise "not booked": it names the booking to poll (404 = not booked) and
-			// the key that makes a retry safe.
-			throw Problems.unavailable("The booking queue did not acknowledge this booking in time, so it was not "
-					+ "accepted; should it reach the queue after all, it is still settled: poll " + BookingAccepted.of(bookingId).statusUrl()
-					+ " (404 means not booked). Retry with the same Idempotency-Key to book at most once.",
-					this.properties.unavailableRetryAfter().toSeconds())
-				.with("bookingId", bookingId.toString());
-		}
-		this.meters.counter("minitickets.bookings", "outcome", gated ? "accepted" : "accepted-ungated").increment();
-		return BookingAccepted.of(bookingId);
-	}
-
-	private boolean reserve(long eventId, UUID bookingId, long userId, int quantity) {
-		if (!this.gateProperties.enabled()) {
-			return false;
-		}
-		Integer perUserLimit = this.events.find(eventId).map(Event::perUserLimit).orElse(null);
-		Reservation reservation;
-		try {
-			reservation = this.gate.reserve(eventId, bookingId, userId, quantity, perUserLimit);
-		}
-		catch (ValkeyUnavailableException ex) {
-			this.meters.counter("minitickets.gate.skipped", "cause", "unavailable").increment();
-			return false;
-		}
-		if (reservation.result() == ReserveResult.UNKNOWN) {
-			this.meters.counter("minitickets.gate.skipped", "cause", "unknown").increment();
-			return false;
-		}
-		if (reservation.result() == ReserveResult.SOLD_OUT) {
-			this.meters.counter("minitickets.bookings", "outcome", "sold-out").increment();
-			throw soldOut(eventId);
-		}
-		if (reservation.result() == ReserveResult.USER_LIMIT) {
-			this.meters.counter("minitickets.bookings", "outcome", "user-limit").increment();
-			throw userLimit(eventId, Objects.requireNonNull(perUserLimit));
-		}
-		return true;
-	}
-
-	private void putPending(UUID bookingId, long eventId, long userId, int quantity) {
-		try {
-			this.statusCache.put(new CachedBooking(bookingId, eventId, userId, quantity, BookingStatus.PENDING, null));
-		}
-		catch (ValkeyUnavailableException ex) {
-			// Polls fall back to Postgres, which has the booking once it is settled.
-		}
-	}
-
-	private void forgetPending(UUID bookingId) {
-		try {
-			this.statusCache.removePending(bookingId);
-		}
-		catch (ValkeyUnavailableException ex) {
-			// The PENDING entry expires with the status cache's TTL.
-		}
-	}
-
-	private void release(BookingRequested request) {
-		if (!request.gated()) {
-			return;
-		}
-		try {
-			this.gate.settle(request.eventId(), request.bookingId(), LeaseOutcome.RELEASED, request.quantity());
-		}
-		catch (ValkeyUnavailableException ex) {
-			// The lease expires and the reconciler gives its seats back.
-		}
+		return admission.answer();
 	}
 
 	private BookingAccepted replay(StoredAnswer answer, long eventId, int quantity) {
 		if (!answer.answers(eventId, quantity)) {
-			throw new ApiException(HttpStatus.UNPROCESSABLE_CONTENT, ProblemTypes.IDEMPOTENCY_KEY_REUSED,
-					"Idempotency-Key reused", "This Idempotency-Key was first used for " + answer.quantity()
-							+ " seat(s) of event " + answer.eventId() + "; use a new key for a different request.",
-					null);
-		}
-		if (answer.inFlight()) {
-			throw new ApiException(HttpStatus.CONFLICT, ProblemTypes.REQUEST_IN_PROGRESS, "Request in progress",
-					"A request with this Idempotency-Key is still being processed; retry it to get its answer.", 1L);
+			throw BookingProblems.keyReused(answer);
 		}
 		if (answer.status() == 409) {
-			throw soldOut(eventId);
+			throw BookingProblems.soldOut(eventId);
 		}
-		return BookingAccepted.of(answer.bookingId());
-	}
-
-	private static ApiException userLimit(long eventId, int perUserLimit) {
-		return new ApiException(HttpStatus.CONFLICT, ProblemTypes.USER_LIMIT, "Per-user limit reached",
-				"Event " + eventId + " sells at most " + perUserLimit + " seats per user, counting the seats you "
-						+ "hold in bookings still pending and those confirmed; this booking would pass it.",
-				null);
-	}
-
-	private static ApiException soldOut(long eventId) {
-		return new ApiException(HttpStatus.CONFLICT, ProblemTypes.SOLD_OUT, "Sold out",
-				"Event " + eventId + " has fewer seats left than asked for.", null);
+		if (answer.status() == 202) {
+			return BookingAccepted.of(answer.bookingId());
+		}
+		throw BookingProblems.inProgress();
 	}
 
 }

@@ -1,0 +1,227 @@
+package io.minitickets.api.booking;
+
+import java.time.Clock;
+import java.util.Objects;
+import java.util.UUID;
+
+import io.micrometer.core.instrument.MeterRegistry;
+import io.minitickets.api.booking.Admission.Outcome;
+import io.minitickets.api.booking.BookingPublisher.BookingNotSentException;
+import io.minitickets.api.booking.BookingPublisher.BookingUnconfirmedException;
+import io.minitickets.api.problem.ApiException;
+import io.minitickets.core.inventory.GateProperties;
+import io.minitickets.core.inventory.InventoryGate;
+import io.minitickets.core.inventory.LeaseOutcome;
+import io.minitickets.core.inventory.Reservation;
+import io.minitickets.core.inventory.ReserveResult;
+import io.minitickets.core.messaging.BookingRequested;
+import io.minitickets.core.messaging.BookingStatus;
+import io.minitickets.core.status.BookingStatusCache;
+import io.minitickets.core.status.CachedBooking;
+import io.minitickets.core.valkey.ValkeyUnavailableException;
+import org.jspecify.annotations.Nullable;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.springframework.stereotype.Component;
+
+/**
+ * One attempt to accept a booking: inventory gate RESERVE, status PENDING, then Kafka.
+ * <p>
+ * Failure directions (DESIGN.md, invariant 6): the gate fails open (the booking goes on ungated and Postgres decides
+ * alone). A booking is accepted only once its PENDING status is written and the broker acknowledged it, so its status
+ * URL never answers 404. Every other exit gives back what the attempt took, exactly once, unless the booking may be in
+ * Kafka: a send that certainly did not reach the broker (or a PENDING status that could not be written) releases the
+ * lease and the PENDING entry; an unconfirmed send keeps both (the worker settles it, or the lease expires and the
+ * reconciler gives the seats back) and answers 503 naming the booking.
+ */
+@Component
+class BookingAdmission {
+
+	private static final Logger logger = LoggerFactory.getLogger(BookingAdmission.class);
+
+	private final InventoryGate gate;
+
+	private final GateProperties gateProperties;
+
+	private final BookingStatusCache statusCache;
+
+	private final BookingPublisher publisher;
+
+	private final BookingProperties properties;
+
+	private final MeterRegistry meters;
+
+	private final Clock clock = Clock.systemUTC();
+
+	BookingAdmission(InventoryGate gate, GateProperties gateProperties, BookingStatusCache statusCache,
+			BookingPublisher publisher, BookingProperties properties, MeterRegistry meters) {
+		this.gate = gate;
+		this.gateProperties = gateProperties;
+		this.statusCache = statusCache;
+		this.publisher = publisher;
+		this.properties = properties;
+		this.meters = meters;
+	}
+
+	/**
+	 * Reserve, PENDING, send. Whatever this took is given back on every exit, exactly once, unless the booking may be
+	 * in Kafka.
+	 * @param bookingId the booking
+	 * @param eventId its event, whose sale is open
+	 * @param userId its owner
+	 * @param quantity seats, within the event's per-order maximum
+	 * @param perUserLimit the event's per-user limit in seats, or null for none
+	 * @param resumed true when an earlier request of this booking may have sent it: then no failure here proves it
+	 * absent, so nothing is given back and a sold-out gate does not decide (Postgres does)
+	 * @return accepted (202), sold out or per-user limit (409), not sent or unconfirmed (503), with the answer
+	 */
+	Admission accept(UUID bookingId, long eventId, long userId, int quantity, @Nullable Integer perUserLimit,
+			boolean resumed) {
+		Gate gated = reserve(eventId, bookingId, userId, quantity, perUserLimit, resumed);
+		if (gated == Gate.SOLD_OUT) {
+			return Admission.refused(Outcome.SOLD_OUT, bookingId, BookingProblems.soldOut(eventId));
+		}
+		if (gated == Gate.USER_LIMIT) {
+			return Admission.refused(Outcome.USER_LIMIT, bookingId,
+					BookingProblems.userLimit(eventId, Objects.requireNonNull(perUserLimit)));
+		}
+		BookingRequested request = BookingRequested.of(bookingId, eventId, userId, quantity, this.clock.instant(),
+				gated == Gate.GATED);
+		long retryAfter = this.properties.unavailableRetryAfter().toSeconds();
+		boolean keep = resumed;
+		try {
+			if (!putPending(request)) {
+				return notSent(request, resumed, "status-not-recorded",
+						BookingProblems.statusNotRecorded(bookingId, retryAfter), null);
+			}
+			this.publisher.publish(request);
+			keep = true;
+			this.meters.counter("minitickets.bookings", "outcome", request.gated() ? "accepted" : "accepted-ungated")
+				.increment();
+			return Admission.accepted(bookingId);
+		}
+		catch (BookingNotSentException ex) {
+			return notSent(request, resumed, "not-sent", BookingProblems.notSent(bookingId, retryAfter), ex);
+		}
+		catch (BookingUnconfirmedException ex) {
+			keep = true;
+			return unconfirmed(request, ex);
+		}
+		finally {
+			if (!keep) {
+				release(request);
+				forgetPending(bookingId);
+			}
+		}
+	}
+
+	private Admission notSent(BookingRequested request, boolean resumed, String outcome, ApiException problem,
+			@Nullable Exception cause) {
+		if (resumed) {
+			return unconfirmed(request, cause);
+		}
+		this.meters.counter("minitickets.bookings", "outcome", outcome).increment();
+		logger.warn("Booking {} of event {} was not accepted ({})", request.bookingId(), request.eventId(), outcome,
+				cause);
+		return Admission.refused(Outcome.NOT_SENT, request.bookingId(), problem);
+	}
+
+	private Admission unconfirmed(BookingRequested request, @Nullable Exception cause) {
+		this.meters.counter("minitickets.bookings", "outcome", "unconfirmed").increment();
+		logger.warn("Booking {} of event {} may be in Kafka unacknowledged: its lease and PENDING status stay",
+				request.bookingId(), request.eventId(), cause);
+		return Admission.refused(Outcome.UNCONFIRMED, request.bookingId(),
+				BookingProblems.unconfirmed(request.bookingId(), this.properties.unavailableRetryAfter().toSeconds()));
+	}
+
+	private Gate reserve(long eventId, UUID bookingId, long userId, int quantity, @Nullable Integer perUserLimit,
+			boolean resumed) {
+		if (!this.gateProperties.enabled()) {
+			return Gate.UNGATED;
+		}
+		Reservation reservation;
+		try {
+			reservation = this.gate.reserve(eventId, bookingId, userId, quantity, perUserLimit);
+		}
+		catch (ValkeyUnavailableException ex) {
+			this.meters.counter("minitickets.gate.skipped", "cause", "unavailable").increment();
+			return Gate.UNGATED;
+		}
+		if (reservation.result() == ReserveResult.UNKNOWN) {
+			this.meters.counter("minitickets.gate.skipped", "cause", "unknown").increment();
+			return Gate.UNGATED;
+		}
+		boolean refused = reservation.result() == ReserveResult.SOLD_OUT
+				|| reservation.result() == ReserveResult.USER_LIMIT;
+		if (refused && resumed) {
+			// An earlier send of this booking may be in Kafka: a 409 could contradict its settle, so Postgres decides.
+			this.meters.counter("minitickets.gate.skipped", "cause", "resumed").increment();
+			return Gate.UNGATED;
+		}
+		if (reservation.result() == ReserveResult.SOLD_OUT) {
+			this.meters.counter("minitickets.bookings", "outcome", "sold-out").increment();
+			return Gate.SOLD_OUT;
+		}
+		if (reservation.result() == ReserveResult.USER_LIMIT) {
+			this.meters.counter("minitickets.bookings", "outcome", "user-limit").increment();
+			return Gate.USER_LIMIT;
+		}
+		return Gate.GATED;
+	}
+
+	/**
+	 * @return true when the PENDING status is written (or a status was already there); false when Valkey failed, and
+	 * then the booking must not be sent: its 202 would point to a status URL that answers 404
+	 */
+	private boolean putPending(BookingRequested request) {
+		try {
+			this.statusCache.put(new CachedBooking(request.bookingId(), request.eventId(), request.userId(),
+					request.quantity(), BookingStatus.PENDING, null));
+			return true;
+		}
+		catch (ValkeyUnavailableException ex) {
+			return false;
+		}
+	}
+
+	private void forgetPending(UUID bookingId) {
+		try {
+			this.statusCache.removePending(bookingId);
+		}
+		catch (ValkeyUnavailableException ex) {
+			// The PENDING entry expires with the status cache's TTL.
+		}
+	}
+
+	private void release(BookingRequested request) {
+		if (!request.gated()) {
+			return;
+		}
+		try {
+			this.gate.settle(request.eventId(), request.bookingId(), LeaseOutcome.RELEASED, request.quantity());
+		}
+		catch (ValkeyUnavailableException ex) {
+			// The lease expires and the reconciler gives its seats back.
+		}
+	}
+
+	/**
+	 * What the gate said.
+	 */
+	private enum Gate {
+
+		/** A lease holds the seats. */
+		GATED,
+
+		/** No lease: the gate is off, unreachable or has no counter, or does not decide (a resumed booking). */
+		UNGATED,
+
+		/** Too few seats: nothing was taken. */
+		SOLD_OUT,
+
+		/** The user's seats would pass the event's per-user limit: nothing was taken. */
+		USER_LIMIT
+
+	}
+
+}

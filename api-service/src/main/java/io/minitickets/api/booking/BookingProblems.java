@@ -1,0 +1,88 @@
+package io.minitickets.api.booking;
+
+import java.util.UUID;
+
+import io.minitickets.api.problem.ApiException;
+import io.minitickets.api.problem.Problems;
+import io.minitickets.core.problem.ProblemTypes;
+import org.springframework.http.HttpStatus;
+
+/**
+ * The problems the booking path answers, with their precise details.
+ */
+final class BookingProblems {
+
+	private BookingProblems() {
+	}
+
+	static ApiException soldOut(long eventId) {
+		return new ApiException(HttpStatus.CONFLICT, ProblemTypes.SOLD_OUT, "Sold out",
+				"Event " + eventId + " has fewer seats left than asked for.", null);
+	}
+
+	/**
+	 * @param eventId the event
+	 * @param perUserLimit its per-user limit, seats
+	 * @return a 409 that says the booking would pass the user's limit
+	 */
+	static ApiException userLimit(long eventId, int perUserLimit) {
+		return new ApiException(HttpStatus.CONFLICT, ProblemTypes.USER_LIMIT, "Per-user limit reached",
+				"Event " + eventId + " sells at most " + perUserLimit + " seats per user, counting the seats you "
+						+ "hold in bookings still pending and those confirmed; this booking would pass it.",
+				null);
+	}
+
+	static ApiException inProgress() {
+		return new ApiException(HttpStatus.CONFLICT, ProblemTypes.REQUEST_IN_PROGRESS, "Request in progress",
+				"A request with this Idempotency-Key is still being processed; retry it to get its answer.", 1L);
+	}
+
+	static ApiException keyReused(StoredAnswer first) {
+		return new ApiException(HttpStatus.UNPROCESSABLE_CONTENT, ProblemTypes.IDEMPOTENCY_KEY_REUSED,
+				"Idempotency-Key reused", "This Idempotency-Key was first used for " + first.quantity()
+						+ " seat(s) of event " + first.eventId() + "; use a new key for a different request.",
+				null);
+	}
+
+	/**
+	 * @param bookingId the booking that Kafka certainly did not take
+	 * @param retryAfterSeconds Retry-After, whole seconds
+	 * @return a 503 that says the booking does not exist
+	 */
+	static ApiException notSent(UUID bookingId, long retryAfterSeconds) {
+		return Problems.unavailable("The booking queue could not take booking " + bookingId + ", so it was not "
+				+ "accepted (" + statusUrl(bookingId) + " answers 404). Retry in a moment; with the same "
+				+ "Idempotency-Key a retry books at most once.", retryAfterSeconds)
+			.with("bookingId", bookingId.toString());
+	}
+
+	/**
+	 * @param bookingId the booking whose status could not be recorded before it was sent
+	 * @param retryAfterSeconds Retry-After, whole seconds
+	 * @return a 503 that says the booking does not exist
+	 */
+	static ApiException statusNotRecorded(UUID bookingId, long retryAfterSeconds) {
+		return Problems.unavailable("The booking status store could not record booking " + bookingId + ", so it was "
+				+ "not sent and not accepted. Retry in a moment; with the same Idempotency-Key a retry books at most "
+				+ "once.", retryAfterSeconds)
+			.with("bookingId", bookingId.toString());
+	}
+
+	/**
+	 * @param bookingId the booking that may or may not be in Kafka
+	 * @param retryAfterSeconds Retry-After, whole seconds
+	 * @return a 503 that says the outcome is unknown and how to learn it
+	 */
+	static ApiException unconfirmed(UUID bookingId, long retryAfterSeconds) {
+		return Problems.unavailable("The booking queue did not confirm booking " + bookingId + " in time: it may "
+				+ "still be accepted. Poll " + statusUrl(bookingId) + ": PENDING until it is settled, then CONFIRMED "
+				+ "or REJECTED (it stays PENDING if it never reached the queue). Retry with the same Idempotency-Key "
+				+ "to settle it: the retry sends the same booking again and cannot book twice.", retryAfterSeconds)
+			.with("bookingId", bookingId.toString());
+	}
+
+	private static String statusUrl(UUID bookingId) {
+		return BookingAccepted.of(bookingId).statusUrl();
+	}
+
+}

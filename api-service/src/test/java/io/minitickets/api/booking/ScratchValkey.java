@@ -1,0 +1,99 @@
+package io.minitickets.api.booking;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+
+import io.minitickets.core.testing.TestInfrastructure;
+
+import static org.awaitility.Awaitility.await;
+
+/**
+ * A private {@code redis-server} (from the PATH) on a free port, without persistence, for tests that change the
+ * server's own settings (ACL rules), which the shared Valkey must never see. Driven with {@code redis-cli}.
+ */
+final class ScratchValkey implements AutoCloseable {
+
+	private final Process process;
+
+	private final int port;
+
+	private ScratchValkey(Process process, int port) {
+		this.process = process;
+		this.port = port;
+	}
+
+	/**
+	 * Starts the server and waits until it answers PING.
+	 * @return the running server; stopped by {@link #close()} or when the JVM exits
+	 * @throws UncheckedIOException when {@code redis-server} cannot be started
+	 */
+	static ScratchValkey start() {
+		int port = TestInfrastructure.closedPort();
+		try {
+			Process process = new ProcessBuilder("redis-server", "--port", Integer.toString(port), "--bind",
+					"127.0.0.1", "--save", "", "--appendonly", "no")
+				.redirectErrorStream(true)
+				.redirectOutput(ProcessBuilder.Redirect.DISCARD)
+				.start();
+			Runtime.getRuntime().addShutdownHook(new Thread(process::destroy));
+			ScratchValkey valkey = new ScratchValkey(process, port);
+			await().atMost(Duration.ofSeconds(30)).until(() -> "PONG".equals(valkey.cli("PING")));
+			return valkey;
+		}
+		catch (IOException ex) {
+			throw new UncheckedIOException(ex);
+		}
+	}
+
+	/**
+	 * @return its redis:// URL
+	 */
+	String url() {
+		return "redis://127.0.0.1:" + this.port;
+	}
+
+	/**
+	 * Changes the default user's ACL rules ({@code ACL SETUSER default <rules>}).
+	 * @param rules for example {@code resetkeys}, {@code ~*rl:*}, {@code (~*idem:* +set)}
+	 * @throws IllegalStateException when the server refuses them
+	 */
+	void setDefaultUser(String... rules) {
+		List<String> command = new ArrayList<>(List.of("ACL", "SETUSER", "default"));
+		command.addAll(List.of(rules));
+		String reply = cli(command.toArray(String[]::new));
+		if (!"OK".equals(reply)) {
+			throw new IllegalStateException("ACL SETUSER refused: " + reply);
+		}
+	}
+
+	private String cli(String... command) {
+		List<String> line = new ArrayList<>(List.of("redis-cli", "-p", Integer.toString(this.port)));
+		line.addAll(List.of(command));
+		try {
+			Process cli = new ProcessBuilder(line).redirectErrorStream(true).start();
+			if (!cli.waitFor(20, TimeUnit.SECONDS)) {
+				cli.destroyForcibly();
+				throw new IllegalStateException("redis-cli did not answer: " + line);
+			}
+			return new String(cli.getInputStream().readAllBytes(), StandardCharsets.UTF_8).strip();
+		}
+		catch (IOException ex) {
+			throw new UncheckedIOException(ex);
+		}
+		catch (InterruptedException ex) {
+			Thread.currentThread().interrupt();
+			throw new IllegalStateException(ex);
+		}
+	}
+
+	@Override
+	public void close() {
+		this.process.destroy();
+	}
+
+}
