@@ -178,12 +178,13 @@ class ProblemBodiesIntegrationTests extends ApiIntegrationTest {
 	@Test
 	void answersEvery400WithTheSameProblemShape() {
 		String token = newUserToken();
+		String bookings = "/api/events/" + createOpenEvent(3) + "/bookings";
 		List<ApiClient.RawResponse> responses = List.of(
 				this.api.sendRaw("GET", "/api/events", "", "X-Note: a\u0001b"),
 				this.api.sendRaw("GET", "/api/bookings", "", "Authorization: Bearer a\u0085b"),
-				this.api.sendRaw("POST", "/api/events/1/bookings", "{\"quantity\":", "Authorization: Bearer " + token),
+				this.api.sendRaw("POST", bookings, "{\"quantity\":", "Authorization: Bearer " + token),
 				this.api.sendRaw("GET", "/api/events/abc", "", "Authorization: Bearer " + token),
-				this.api.sendRaw("POST", "/api/events/1/bookings", "{\"quantity\":1}", "Authorization: Bearer " + token,
+				this.api.sendRaw("POST", bookings, "{\"quantity\":1}", "Authorization: Bearer " + token,
 						"Idempotency-Key: k\u00ff"),
 				this.api.sendRaw("GET", "/api/bookings", "", "Authorization: Bearer " + token,
 						"Authorization: Bearer " + token));

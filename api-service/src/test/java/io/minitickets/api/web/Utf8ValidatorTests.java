@@ -69,6 +69,27 @@ class Utf8ValidatorTests {
 	}
 
 	@Test
+	void agreesWithTheJdksStrictDecoderOnLongMostlyAsciiBytesReadInPieces() {
+		Random random = new Random(SEED);
+		for (int i = 0; i < 5_000; i++) {
+			byte[] bytes = new byte[1 + random.nextInt(200)];
+			for (int j = 0; j < bytes.length; j++) {
+				bytes[j] = (byte) (random.nextInt(40) == 0 ? 0x80 + random.nextInt(0x80) : random.nextInt(0x80));
+			}
+			Utf8Validator validator = new Utf8Validator();
+			boolean wellFormed = true;
+			for (int from = 0; from < bytes.length && wellFormed;) {
+				int count = Math.min(bytes.length - from, 1 + random.nextInt(20));
+				wellFormed = validator.accept(bytes, from, count) < 0;
+				from += count;
+			}
+			assertThat(wellFormed && validator.atCharacterBoundary())
+				.as("seed %d, bytes %s", SEED, HexFormat.of().formatHex(bytes))
+				.isEqualTo(jdkDecodes(bytes));
+		}
+	}
+
+	@Test
 	void checksAHeaderValueGivenOneBytePerChar() {
 		assertThat(Utf8Validator.isWellFormed("Bearer abc.def")).isTrue();
 		assertThat(Utf8Validator.isWellFormed("caf\u00c3\u00a9")).isTrue();
