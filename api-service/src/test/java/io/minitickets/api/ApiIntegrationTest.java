@@ -6,27 +6,29 @@ import java.util.UUID;
 
 import io.minitickets.core.security.AccessTokens;
 import io.minitickets.core.testing.TestInfrastructure;
+import io.minitickets.core.testing.TestKafkaConfiguration;
 import org.junit.jupiter.api.BeforeEach;
 import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.boot.kafka.autoconfigure.KafkaConnectionDetails;
 import org.springframework.boot.test.context.SpringBootTest;
 import org.springframework.boot.test.context.SpringBootTest.WebEnvironment;
 import org.springframework.boot.test.web.server.LocalServerPort;
+import org.springframework.context.annotation.Import;
 import org.springframework.jdbc.core.simple.JdbcClient;
-import org.springframework.kafka.test.context.EmbeddedKafka;
 import org.springframework.test.context.DynamicPropertyRegistry;
 import org.springframework.test.context.DynamicPropertySource;
 
 /**
  * The shared set-up of api-service's integration tests: the real service on a random port against real Postgres
- * (a fresh database), real Valkey (a unique key prefix) and an embedded KRaft Kafka broker. Subclasses that keep this
- * configuration share one application context.
+ * (a fresh database), real Valkey (a unique key prefix) and a Kafka broker of its own (an embedded KRaft broker, or a
+ * container: {@link TestInfrastructure} chooses). Subclasses that keep this configuration share one application
+ * context.
  */
 @SpringBootTest(webEnvironment = WebEnvironment.RANDOM_PORT,
-		properties = { "spring.kafka.bootstrap-servers=${spring.embedded.kafka.brokers}", "management.server.port=0",
-				"minitickets.jwt.secret=" + ApiIntegrationTest.SECRET, "minitickets.admin.email=admin@test.local",
-				"minitickets.admin.password=admin-password", "minitickets.topics.partitions=1",
-				"minitickets.rate-limit.trust-proxy-hops=1" })
-@EmbeddedKafka(partitions = 1)
+		properties = { "management.server.port=0", "minitickets.jwt.secret=" + ApiIntegrationTest.SECRET,
+				"minitickets.admin.email=admin@test.local", "minitickets.admin.password=admin-password",
+				"minitickets.topics.partitions=1", "minitickets.rate-limit.trust-proxy-hops=1" })
+@Import(TestKafkaConfiguration.class)
 public abstract class ApiIntegrationTest {
 
 	/** The signing key the tests mint tokens with. */
@@ -37,6 +39,9 @@ public abstract class ApiIntegrationTest {
 
 	@Autowired
 	protected JdbcClient jdbc;
+
+	@Autowired
+	private KafkaConnectionDetails kafka;
 
 	protected ApiClient api;
 
@@ -50,6 +55,13 @@ public abstract class ApiIntegrationTest {
 	@BeforeEach
 	void client() {
 		this.api = new ApiClient(this.port);
+	}
+
+	/**
+	 * @return the context's Kafka broker, {@code host:port}
+	 */
+	protected String kafkaBootstrapServers() {
+		return TestKafkaConfiguration.bootstrapServers(this.kafka);
 	}
 
 	/**

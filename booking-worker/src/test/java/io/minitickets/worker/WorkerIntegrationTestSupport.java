@@ -13,6 +13,7 @@ import java.util.stream.Collectors;
 import io.minitickets.core.messaging.BookingRequested;
 import io.minitickets.core.messaging.BookingTopics;
 import io.minitickets.core.testing.TestInfrastructure;
+import io.minitickets.core.testing.TestKafkaConfiguration;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.OffsetSpec;
 import org.apache.kafka.clients.consumer.ConsumerConfig;
@@ -24,14 +25,14 @@ import org.apache.kafka.common.serialization.ByteArrayDeserializer;
 import org.apache.kafka.common.serialization.StringDeserializer;
 import org.jspecify.annotations.Nullable;
 import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.boot.kafka.autoconfigure.KafkaConnectionDetails;
 import org.springframework.boot.test.context.SpringBootTest;
+import org.springframework.context.annotation.Import;
 import org.springframework.dao.DataAccessResourceFailureException;
 import org.springframework.jdbc.core.JdbcTemplate;
 import org.springframework.kafka.core.KafkaAdmin;
 import org.springframework.kafka.core.KafkaTemplate;
 import org.springframework.kafka.support.SendResult;
-import org.springframework.kafka.test.EmbeddedKafkaBroker;
-import org.springframework.kafka.test.context.EmbeddedKafka;
 import org.springframework.test.context.DynamicPropertyRegistry;
 import org.springframework.test.context.DynamicPropertySource;
 
@@ -39,14 +40,14 @@ import static org.awaitility.Awaitility.await;
 
 /**
  * The worker against real services: a fresh Postgres database (migrated by Flyway), a unique key prefix on the real
- * Valkey and an embedded KRaft broker. Subclasses that add no configuration share one application context. Every
- * context has its own broker: read the broker's address from {@link #broker}, not from the system property
- * {@code spring.embedded.kafka.brokers}, which the latest broker started overwrites.
+ * Valkey and a Kafka broker of its own (an embedded KRaft broker, or a container: {@link TestInfrastructure}
+ * chooses). Subclasses that add no configuration share one application context. Every context has its own broker:
+ * read its address from {@link #kafkaConnection}, not from the system property {@code spring.embedded.kafka.brokers},
+ * which the latest embedded broker started overwrites.
  */
 @SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.NONE,
-		properties = { "spring.kafka.bootstrap-servers=${spring.embedded.kafka.brokers}",
-				"minitickets.schema.migrate=true", "minitickets.topics.partitions=3" })
-@EmbeddedKafka(partitions = 3, brokerProperties = "group.initial.rebalance.delay.ms=0")
+		properties = { "minitickets.schema.migrate=true", "minitickets.topics.partitions=3" })
+@Import(TestKafkaConfiguration.class)
 public abstract class WorkerIntegrationTestSupport {
 
 	/**
@@ -65,7 +66,7 @@ public abstract class WorkerIntegrationTestSupport {
 	protected KafkaAdmin kafkaAdmin;
 
 	@Autowired
-	protected EmbeddedKafkaBroker broker;
+	protected KafkaConnectionDetails kafkaConnection;
 
 	@DynamicPropertySource
 	static void infrastructure(DynamicPropertyRegistry registry) {
@@ -204,7 +205,8 @@ public abstract class WorkerIntegrationTestSupport {
 	 * @return its records, values as bytes
 	 */
 	protected List<ConsumerRecord<String, byte[]>> readAll(String topic) {
-		Map<String, Object> properties = Map.of(ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, this.broker.getBrokersAsString(),
+		Map<String, Object> properties = Map.of(ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG,
+				TestKafkaConfiguration.bootstrapServers(this.kafkaConnection),
 				ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, false);
 		try (KafkaConsumer<String, byte[]> consumer = new KafkaConsumer<>(properties, new StringDeserializer(),
 				new ByteArrayDeserializer())) {

@@ -15,15 +15,11 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 import org.springframework.beans.factory.annotation.Autowired;
-import org.springframework.kafka.test.EmbeddedKafkaBroker;
 import tools.jackson.databind.JsonNode;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
 class BookingApiIntegrationTests extends ApiIntegrationTest {
-
-	@Autowired
-	private EmbeddedKafkaBroker broker;
 
 	@Autowired
 	private InventoryGate gate;
@@ -41,7 +37,7 @@ class BookingApiIntegrationTests extends ApiIntegrationTest {
 		UUID bookingId = UUID.fromString(body.get("bookingId").asString());
 		assertThat(body.get("status").asString()).isEqualTo("PENDING");
 		assertThat(response.headers().firstValue("Location")).hasValue("/api/bookings/" + bookingId);
-		Map.Entry<String, JsonNode> record = RequestedTopic.find(this.broker.getBrokersAsString(), bookingId);
+		Map.Entry<String, JsonNode> record = RequestedTopic.find(kafkaBootstrapServers(), bookingId);
 		assertThat(record.getKey()).isEqualTo(Long.toString(eventId));
 		assertThat(record.getValue().get("quantity").asInt()).isEqualTo(2);
 		assertThat(record.getValue().get("gated").asBoolean()).isTrue();

@@ -1,25 +1,35 @@
 package io.minitickets.api.booking;
 
 import java.net.http.HttpResponse;
+import java.util.List;
+import java.util.Map;
 import java.util.UUID;
 
 import io.minitickets.api.ApiClient;
 import io.minitickets.api.ApiIntegrationTest;
 import io.minitickets.core.inventory.InventoryGate;
+import io.minitickets.core.messaging.BookingTopics;
 import io.minitickets.core.valkey.ValkeyConnection;
 import io.minitickets.core.valkey.ValkeyKeys;
+import org.apache.kafka.clients.admin.Admin;
+import org.apache.kafka.clients.admin.AdminClientConfig;
+import org.apache.kafka.clients.admin.AlterConfigOp;
+import org.apache.kafka.clients.admin.ConfigEntry;
+import org.apache.kafka.common.config.ConfigResource;
+import org.apache.kafka.common.config.TopicConfig;
+import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
-import org.springframework.kafka.test.context.EmbeddedKafka;
+import org.springframework.test.context.TestPropertySource;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * Issue 7 item 3, the definite side after the send: a batch the broker refuses (here: larger than its
- * {@code message.max.bytes}) was not appended, so the lease and the PENDING status are given back and the key is
- * freed, like a send that never left the producer.
+ * Issue 7 item 3, the definite side after the send: a batch the broker refuses (here: larger than the topic's
+ * {@code max.message.bytes}) was not appended, so the lease and the PENDING status are given back and the key is
+ * freed, like a send that never left the producer. A context of its own (its broker's topic is altered).
  */
-@EmbeddedKafka(partitions = 1, brokerProperties = "message.max.bytes=64")
+@TestPropertySource(properties = "minitickets.booking.send-timeout=5s")
 class BrokerRefusedBookingIntegrationTests extends ApiIntegrationTest {
 
 	@Autowired
@@ -30,6 +40,17 @@ class BrokerRefusedBookingIntegrationTests extends ApiIntegrationTest {
 
 	@Autowired
 	private ValkeyKeys keys;
+
+	@BeforeEach
+	void refuseEveryBooking() throws Exception {
+		try (Admin admin = Admin.create(Map.of(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, kafkaBootstrapServers()))) {
+			ConfigResource topic = new ConfigResource(ConfigResource.Type.TOPIC, BookingTopics.REQUESTED);
+			admin.incrementalAlterConfigs(Map.of(topic, List.of(new AlterConfigOp(
+					new ConfigEntry(TopicConfig.MAX_MESSAGE_BYTES_CONFIG, "64"), AlterConfigOp.OpType.SET))))
+				.all()
+				.get();
+		}
+	}
 
 	@Test
 	void givesBackTheLeaseOfABookingTheBrokerRefused() {

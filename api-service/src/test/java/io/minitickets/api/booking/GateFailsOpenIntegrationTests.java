@@ -8,8 +8,6 @@ import io.minitickets.api.ApiIntegrationTest;
 import io.minitickets.api.RequestedTopic;
 import io.minitickets.core.testing.TestInfrastructure;
 import org.junit.jupiter.api.Test;
-import org.springframework.beans.factory.annotation.Autowired;
-import org.springframework.kafka.test.EmbeddedKafkaBroker;
 import org.springframework.test.context.DynamicPropertyRegistry;
 import org.springframework.test.context.DynamicPropertySource;
 
@@ -20,9 +18,6 @@ import static org.assertj.core.api.Assertions.assertThat;
  * marked ungated, for Postgres to decide alone.
  */
 class GateFailsOpenIntegrationTests extends ApiIntegrationTest {
-
-	@Autowired
-	private EmbeddedKafkaBroker broker;
 
 	@DynamicPropertySource
 	static void gateDown(DynamicPropertyRegistry registry) {
@@ -39,7 +34,7 @@ class GateFailsOpenIntegrationTests extends ApiIntegrationTest {
 
 		assertThat(response.statusCode()).isEqualTo(202);
 		UUID bookingId = UUID.fromString(ApiClient.json(response).get("bookingId").asString());
-		assertThat(RequestedTopic.find(this.broker.getBrokersAsString(), bookingId).getValue().get("gated").asBoolean())
+		assertThat(RequestedTopic.find(kafkaBootstrapServers(), bookingId).getValue().get("gated").asBoolean())
 			.isFalse();
 	}
 

@@ -8,6 +8,7 @@ import io.minitickets.api.ApiClient;
 import io.minitickets.api.ApiIntegrationTest;
 import io.minitickets.core.inventory.InventoryGate;
 import io.minitickets.core.testing.TestInfrastructure;
+import io.minitickets.core.testing.TestKafkaConfiguration;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -15,8 +16,8 @@ import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.context.SpringBootTest;
 import org.springframework.boot.test.context.SpringBootTest.WebEnvironment;
 import org.springframework.boot.test.web.server.LocalServerPort;
+import org.springframework.context.annotation.Import;
 import org.springframework.jdbc.core.simple.JdbcClient;
-import org.springframework.kafka.test.context.EmbeddedKafka;
 import org.springframework.test.context.DynamicPropertyRegistry;
 import org.springframework.test.context.DynamicPropertySource;
 
@@ -28,9 +29,9 @@ import static org.assertj.core.api.Assertions.assertThat;
  * booking), counted. Valkey refuses by ACL rules on a private server, while the limiter's and the gate's keys work.
  */
 @SpringBootTest(webEnvironment = WebEnvironment.RANDOM_PORT,
-		properties = { "spring.kafka.bootstrap-servers=${spring.embedded.kafka.brokers}", "management.server.port=0",
+		properties = { "management.server.port=0",
 				"minitickets.jwt.secret=" + ApiIntegrationTest.SECRET, "minitickets.topics.partitions=1" })
-@EmbeddedKafka(partitions = 1)
+@Import(TestKafkaConfiguration.class)
 class IdempotencyStoreUnavailableIntegrationTests {
 
 	private static final ScratchValkey valkey = ScratchValkey.start();

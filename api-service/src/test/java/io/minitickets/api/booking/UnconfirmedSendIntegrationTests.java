@@ -8,7 +8,6 @@ import io.minitickets.api.RequestedTopic;
 import io.minitickets.core.inventory.InventoryGate;
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
-import org.springframework.kafka.test.EmbeddedKafkaBroker;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -18,9 +17,6 @@ import static org.assertj.core.api.Assertions.assertThat;
  * sends the same booking again, a different request with the key is refused.
  */
 class UnconfirmedSendIntegrationTests extends ProducerFaultsIntegrationTest {
-
-	@Autowired
-	private EmbeddedKafkaBroker broker;
 
 	@Autowired
 	private InventoryGate gate;
@@ -45,7 +41,7 @@ class UnconfirmedSendIntegrationTests extends ProducerFaultsIntegrationTest {
 			.contains("/api/bookings/" + bookingId);
 
 		HeldAcknowledgements.release();
-		assertThat(RequestedTopic.find(this.broker.getBrokersAsString(), bookingId).getValue().get("gated").asBoolean())
+		assertThat(RequestedTopic.find(kafkaBootstrapServers(), bookingId).getValue().get("gated").asBoolean())
 			.as("the broker had appended it: its settle will find the lease").isTrue();
 	}
 

@@ -8,6 +8,7 @@ import java.util.concurrent.atomic.AtomicInteger;
 import io.minitickets.api.ApiClient;
 import io.minitickets.api.ApiIntegrationTest;
 import io.minitickets.core.testing.TestInfrastructure;
+import io.minitickets.core.testing.TestKafkaConfiguration;
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.context.SpringBootTest;
@@ -15,8 +16,8 @@ import org.springframework.boot.test.context.SpringBootTest.WebEnvironment;
 import org.springframework.boot.test.context.TestConfiguration;
 import org.springframework.boot.test.web.server.LocalServerPort;
 import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Import;
 import org.springframework.context.annotation.Primary;
-import org.springframework.kafka.test.context.EmbeddedKafka;
 import org.springframework.security.crypto.factory.PasswordEncoderFactories;
 import org.springframework.security.crypto.password.PasswordEncoder;
 import org.springframework.test.context.DynamicPropertyRegistry;
@@ -29,10 +30,10 @@ import static org.assertj.core.api.Assertions.assertThat;
  * with Retry-After within the command timeout, and the password is never checked. Runs with the production timeouts.
  */
 @SpringBootTest(webEnvironment = WebEnvironment.RANDOM_PORT,
-		properties = { "spring.kafka.bootstrap-servers=${spring.embedded.kafka.brokers}", "management.server.port=0",
-				"minitickets.jwt.secret=" + ApiIntegrationTest.SECRET, "minitickets.topics.partitions=1",
+		properties = { "management.server.port=0", "minitickets.jwt.secret=" + ApiIntegrationTest.SECRET,
+				"minitickets.topics.partitions=1",
 				"minitickets.valkey.command-timeout=250ms", "minitickets.valkey.connect-timeout=250ms" })
-@EmbeddedKafka(partitions = 1)
+@Import(TestKafkaConfiguration.class)
 class LimiterFailsClosedIntegrationTests {
 
 	@LocalServerPort

@@ -21,7 +21,6 @@ import org.apache.kafka.clients.admin.OffsetSpec;
 import org.apache.kafka.common.TopicPartition;
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
-import org.springframework.kafka.test.EmbeddedKafkaBroker;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -36,9 +35,6 @@ class HostileInputIntegrationTests extends ApiIntegrationTest {
 	private static final long SEED = 20261129L;
 
 	private static final int REQUESTS = 3000;
-
-	@Autowired
-	private EmbeddedKafkaBroker broker;
 
 	@Autowired
 	private InventoryGate gate;
@@ -106,7 +102,7 @@ class HostileInputIntegrationTests extends ApiIntegrationTest {
 	}
 
 	private Map<TopicPartition, Long> endOffsets() throws Exception {
-		try (Admin admin = Admin.create(Map.of("bootstrap.servers", this.broker.getBrokersAsString()))) {
+		try (Admin admin = Admin.create(Map.of("bootstrap.servers", kafkaBootstrapServers()))) {
 			TopicPartition partition = new TopicPartition("bookings.requested", 0);
 			long offset = admin.listOffsets(Map.of(partition, OffsetSpec.latest())).partitionResult(partition).get()
 				.offset();

@@ -4,17 +4,22 @@ import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.SQLException;
 import java.sql.Statement;
+import java.util.Locale;
 import java.util.UUID;
 
+import org.slf4j.LoggerFactory;
 import org.springframework.test.context.DynamicPropertyRegistry;
 
 /**
  * Where tests find the real Postgres and Valkey, from one place, and how they keep out of each other's way on a
  * shared machine: a fresh database per call and a unique key prefix per test class.
  * <p>
- * Environment overrides: {@code MINITICKETS_TEST_POSTGRES_URL} (JDBC URL of a database the user may create
- * databases from, default {@code jdbc:postgresql://127.0.0.1:5432/postgres}), {@code MINITICKETS_TEST_POSTGRES_USER}
- * (default {@code postgres}), {@code MINITICKETS_TEST_VALKEY_URL} (default {@code redis://127.0.0.1:6379}).
+ * Which servers: {@link InfrastructureChoice} decides once per test JVM ({@code MINITICKETS_TEST_INFRA=auto|local|
+ * containers}). Local: the machine's servers, with the environment overrides {@code MINITICKETS_TEST_POSTGRES_URL}
+ * (JDBC URL of a database the user may create databases from, default
+ * {@code jdbc:postgresql://127.0.0.1:5432/postgres}), {@code MINITICKETS_TEST_POSTGRES_USER} (default
+ * {@code postgres}), {@code MINITICKETS_TEST_VALKEY_URL} (default {@code redis://127.0.0.1:6379}). Containers: the
+ * JVM's {@link TestContainers}. Kafka comes from {@link TestKafkaConfiguration}, by the same choice.
  */
 public final class TestInfrastructure {
 
@@ -22,23 +27,43 @@ public final class TestInfrastructure {
 	}
 
 	/**
+	 * The choice of this test JVM, made on first use and logged once.
+	 * @return what the tests run against, and why
+	 */
+	public static InfrastructureChoice choice() {
+		return Choice.MADE;
+	}
+
+	/**
+	 * @return whether the tests run on Testcontainers
+	 */
+	public static boolean containers() {
+		return choice().mode() == InfrastructureChoice.Mode.CONTAINERS;
+	}
+
+	/**
 	 * @return the admin JDBC URL
 	 */
 	public static String postgresAdminUrl() {
-		return env("MINITICKETS_TEST_POSTGRES_URL", "jdbc:postgresql://127.0.0.1:5432/postgres");
+		return containers() ? TestContainers.postgres().getJdbcUrl()
+				: env("MINITICKETS_TEST_POSTGRES_URL", "jdbc:postgresql://127.0.0.1:5432/postgres");
 	}
 
 	/**
 	 * @return the Postgres user
 	 */
 	public static String postgresUser() {
-		return env("MINITICKETS_TEST_POSTGRES_USER", "postgres");
+		return containers() ? TestContainers.postgres().getUsername() : env("MINITICKETS_TEST_POSTGRES_USER", "postgres");
 	}
 
 	/**
 	 * @return the Valkey URL
 	 */
 	public static String valkeyUrl() {
+		if (containers()) {
+			var valkey = TestContainers.valkey();
+			return "redis://" + valkey.getHost() + ":" + valkey.getMappedPort(6379);
+		}
 		return env("MINITICKETS_TEST_VALKEY_URL", "redis://127.0.0.1:6379");
 	}
 
@@ -51,14 +76,16 @@ public final class TestInfrastructure {
 	}
 
 	/**
-	 * Creates an empty database that is dropped when the JVM exits.
+	 * Creates an empty database that is dropped when the JVM exits (with its container, on Testcontainers).
 	 * @return its JDBC URL
 	 */
 	public static String createDatabase() {
 		String name = "mt_test_" + UUID.randomUUID().toString().replace("-", "").substring(0, 12);
 		execute("create database " + name);
-		Runtime.getRuntime().addShutdownHook(new Thread(() -> execute("drop database if exists " + name
-				+ " with (force)")));
+		if (!containers()) {
+			Runtime.getRuntime().addShutdownHook(new Thread(() -> execute("drop database if exists " + name
+					+ " with (force)")));
+		}
 		String admin = postgresAdminUrl();
 		int slash = admin.lastIndexOf('/');
 		return admin.substring(0, slash + 1) + name;
@@ -111,6 +138,20 @@ public final class TestInfrastructure {
 	private static String env(String name, String fallback) {
 		String value = System.getenv(name);
 		return (value != null && !value.isBlank()) ? value : fallback;
+	}
+
+	private static final class Choice {
+
+		static final InfrastructureChoice MADE = make();
+
+		private static InfrastructureChoice make() {
+			InfrastructureChoice choice = InfrastructureChoice.decide(System.getenv(), DockerEngine.ofThisMachine());
+			LoggerFactory.getLogger(TestInfrastructure.class)
+				.info("Tests run on {} infrastructure ({})", choice.mode().name().toLowerCase(Locale.ROOT),
+						choice.reason());
+			return choice;
+		}
+
 	}
 
 }
