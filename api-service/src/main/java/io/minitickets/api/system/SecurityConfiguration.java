@@ -1,5 +1,7 @@
 package io.minitickets.api.system;
 
+import io.minitickets.api.auth.AuthProperties;
+import io.minitickets.api.auth.VerifiedTokenCache;
 import io.minitickets.core.problem.ProblemTypes;
 import io.minitickets.core.security.AccessTokenProperties;
 import io.minitickets.core.security.AccessTokens;
@@ -35,8 +37,8 @@ class SecurityConfiguration {
 	}
 
 	@Bean
-	JwtDecoder jwtDecoder(AccessTokens accessTokens) {
-		return accessTokens.decoder();
+	JwtDecoder jwtDecoder(AccessTokens accessTokens, AuthProperties auth) {
+		return new VerifiedTokenCache(accessTokens.decoder(), auth.verifiedTokenCacheSize());
 	}
 
 	@Bean
