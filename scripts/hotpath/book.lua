@@ -21,7 +21,7 @@ end
 
 function init(args)
   load_tokens()
-  next_index = 1 + math.floor((id - 1) * #tokens / 8) % #tokens
+  next_index = 1 + math.floor((id - 1) * #tokens / 2) % #tokens
   wrk.method = "POST"
   wrk.path = "/api/events/" .. os.getenv("EVENT_ID") .. "/bookings"
   wrk.headers["Content-Type"] = "application/json"
