@@ -22,6 +22,8 @@ import org.springframework.security.oauth2.server.resource.authentication.JwtGra
 import org.springframework.security.web.AuthenticationEntryPoint;
 import org.springframework.security.web.SecurityFilterChain;
 import org.springframework.security.web.access.AccessDeniedHandler;
+import org.springframework.security.web.firewall.HttpFirewall;
+import org.springframework.security.web.firewall.StrictHttpFirewall;
 
 /**
  * Stateless JWT security: login and event reads are public, bookings need a token, administration needs role ADMIN.
@@ -55,6 +57,19 @@ class SecurityConfiguration {
 	@Bean
 	SecurityObservationSettings securityObservationSettings() {
 		return SecurityObservationSettings.noObservations();
+	}
+
+	/**
+	 * Spring Security's strict firewall, with its header character checks as loops instead of regular expressions
+	 * ({@link HeaderCharacters}: same answers, a fraction of the CPU).
+	 * @return the firewall
+	 */
+	@Bean
+	HttpFirewall httpFirewall() {
+		StrictHttpFirewall firewall = new StrictHttpFirewall();
+		firewall.setAllowedHeaderNames(HeaderCharacters::isAllowedName);
+		firewall.setAllowedHeaderValues(HeaderCharacters::isAllowedValue);
+		return firewall;
 	}
 
 	@Bean
