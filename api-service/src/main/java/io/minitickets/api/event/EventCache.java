@@ -1,33 +1,69 @@
 package io.minitickets.api.event;
 
+import java.time.Duration;
 import java.util.Optional;
+import java.util.concurrent.CompletionException;
+import java.util.concurrent.Executor;
+import java.util.concurrent.Executors;
+import java.util.function.LongFunction;
 
+import com.github.benmanes.caffeine.cache.AsyncLoadingCache;
 import com.github.benmanes.caffeine.cache.Caffeine;
-import com.github.benmanes.caffeine.cache.LoadingCache;
+import com.github.benmanes.caffeine.cache.Ticker;
+import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.stereotype.Component;
 
 /**
- * Events for the booking hot path: read from Postgres at most once per event per TTL, so a stampede on one event does
- * not reach Postgres. Unknown events are not cached, so an event created a moment ago is found at once.
+ * Events for the booking hot path: read from Postgres at most about once per event per TTL, so a stampede on one event
+ * does not reach Postgres. Unknown events are not cached, so an event created a moment ago is found at once.
+ * <p>
+ * Postgres is read outside the cache's locks: the first readers of an event wait for one shared read; once an entry
+ * is a TTL old, the next reader gets it at once and starts a reload in the background (a failed reload keeps the entry
+ * until it expires). An entry is never served when it is older than twice the TTL.
  */
 @Component
 public class EventCache {
 
-	private final LoadingCache<Long, Event> events;
+	private final AsyncLoadingCache<Long, Event> events;
 
+	@Autowired
 	EventCache(EventRepository repository, EventProperties properties) {
+		this(repository::find, properties.cacheTtl(), properties.cacheSize(), Ticker.systemTicker(),
+				Executors.newVirtualThreadPerTaskExecutor());
+	}
+
+	/**
+	 * @param loader reads one event from Postgres
+	 * @param ttl how old an entry may get before a read reloads it in the background
+	 * @param size the most events kept
+	 * @param ticker the cache's time source
+	 * @param executor where reads of Postgres run
+	 */
+	EventCache(LongFunction<Optional<Event>> loader, Duration ttl, long size, Ticker ticker, Executor executor) {
 		this.events = Caffeine.newBuilder()
-			.expireAfterWrite(properties.cacheTtl())
-			.maximumSize(properties.cacheSize())
-			.build((id) -> repository.find(id).orElse(null));
+			.refreshAfterWrite(ttl)
+			.expireAfterWrite(ttl.multipliedBy(2))
+			.maximumSize(size)
+			.ticker(ticker)
+			.executor(executor)
+			.buildAsync((id) -> loader.apply(id).orElse(null));
 	}
 
 	/**
 	 * @param id the event
-	 * @return the event, at most the cache TTL old, or empty when it does not exist
+	 * @return the event, at most twice the cache TTL old, or empty when it does not exist
+	 * @throws org.springframework.dao.DataAccessException when Postgres cannot be read and the event is not cached
 	 */
 	public Optional<Event> find(long id) {
-		return Optional.ofNullable(this.events.get(id));
+		try {
+			return Optional.ofNullable(this.events.get(id).join());
+		}
+		catch (CompletionException ex) {
+			if (ex.getCause() instanceof RuntimeException cause) {
+				throw cause;
+			}
+			throw ex;
+		}
 	}
 
 }

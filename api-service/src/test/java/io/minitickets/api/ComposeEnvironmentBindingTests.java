@@ -1,4 +1,4 @@
-package io.minitickets.api.system;
+package io.minitickets.api;
 
 import java.util.List;
 import java.util.Map;

@@ -1,0 +1,24 @@
+package io.minitickets.api.auth;
+
+import java.util.Map;
+
+import org.junit.jupiter.api.Test;
+import org.springframework.boot.context.properties.bind.Binder;
+import org.springframework.boot.context.properties.source.MapConfigurationPropertySource;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * The defaults of {@code minitickets.auth.*} are the documented ones (README, "Configuration").
+ */
+class AuthPropertiesTests {
+
+	@Test
+	void remembersUpToOneHundredThousandVerifiedTokens() {
+		AuthProperties properties = new Binder(new MapConfigurationPropertySource(Map.of()))
+			.bindOrCreate("minitickets.auth", AuthProperties.class);
+
+		assertThat(properties.verifiedTokenCacheSize()).isEqualTo(100_000);
+	}
+
+}
