@@ -73,7 +73,7 @@ final class ReplayReport {
 	}
 
 	private void row(String label, String value) {
-		this.out.printf("  %-16s %s%n", label, value);
+		this.out.printf("  %-18s %s%n", label, value);
 	}
 
 	private static String label(Planned planned) {
