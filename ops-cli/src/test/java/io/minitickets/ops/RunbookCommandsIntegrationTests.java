@@ -59,15 +59,25 @@ class RunbookCommandsIntegrationTests extends OpsIntegrationTestSupport {
 		awaitAllConsumed();
 		var settled = bookingRows(eventId);
 
+		StringBuilder transcript = new StringBuilder();
 		for (String command : commands) {
 			List<String> words = words(command.replace("\"$EVENT\"", key).replace("$EVENT", key));
-			int exit = words.get(1).equals("ops") ? ops(words.subList(2, words.size()).toArray(String[]::new)).exit()
-					: kafka(words.get(2), words.subList(3, words.size()));
-			assertThat(exit).as(command).isZero();
+			if (words.get(1).equals("ops")) {
+				Run run = ops(words.subList(2, words.size()).toArray(String[]::new));
+				transcript.append(command).append('\n').append(run).append('\n');
+				assertThat(run.exit()).as(command + "\n" + run).isZero();
+			}
+			else {
+				assertThat(kafka(words.get(2), words.subList(3, words.size()))).as(command).isZero();
+			}
 		}
 		startWorker();
 		awaitAllConsumed();
 
+		assertThat(this.jdbc.queryForObject("select sum(published) from ops_audit where filters like 'exception=%'",
+				Integer.class)).as("dead letters redriven by the runbook's --exception filter; dead_letters: %s%n%s",
+						this.jdbc.queryForList("select * from dead_letters"), transcript)
+			.isPositive();
 		assertThat(bookingRows(eventId)).isEqualTo(settled);
 		assertThat(seatsSold(eventId)).isEqualTo(4);
 		assertThat(recordsWithKey(BookingTopics.REQUESTED_DLT, key)).isEqualTo(1);

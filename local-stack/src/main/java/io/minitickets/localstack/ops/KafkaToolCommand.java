@@ -1,7 +1,6 @@
 package io.minitickets.localstack.ops;
 
 import java.io.IOException;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -57,16 +56,17 @@ public final class KafkaToolCommand implements Callable<Integer> {
 	}
 
 	/**
-	 * The tool's command line: {@code java -cp local-stack/target/lib/* MAIN args}, with the stack's broker added as
-	 * {@code --bootstrap-server} when the arguments name none.
+	 * The tool's command line: {@code java -cp <this command's classpath> MAIN args} (local-stack's jar first, so its
+	 * logback.xml keeps the Kafka clients' INFO chatter out; Kafka's jars from {@code local-stack/target/lib}), with
+	 * the stack's broker added as {@code --bootstrap-server} when the arguments name none.
 	 * @param mainClass Kafka's main class for the tool
 	 * @param arguments the operator's arguments
 	 * @param bootstrapServers the stack's broker; null when no stack is recorded
 	 * @return the command
 	 */
 	static List<String> command(String mainClass, List<String> arguments, @Nullable String bootstrapServers) {
-		List<String> command = new ArrayList<>(List.of(ProcessLauncher.java(), "-cp",
-				StateDirectoryOption.checkout().resolve(Path.of("local-stack", "target", "lib")) + "/*", mainClass));
+		List<String> command = new ArrayList<>(List.of(ProcessLauncher.java(), "-cp", ProcessLauncher.classpath(),
+				mainClass));
 		if (bootstrapServers != null && !arguments.contains("--bootstrap-server") && arguments.stream()
 			.noneMatch((argument) -> argument.startsWith("--bootstrap-server="))) {
 			command.add("--bootstrap-server");

@@ -35,7 +35,8 @@ final class DeadLetterLedger {
 		}
 		List<RecordCoordinates> all = List.copyOf(originals);
 		try (PreparedStatement select = connection.prepareStatement("""
-				select d.original_topic, d.original_partition, d.original_offset, d.redrives, d.parked_at is not null
+				select d.original_topic, d.original_partition, d.original_offset, d.redrives, d.parked_at is not null,
+				       d.exception_class
 				from dead_letters d
 				join unnest(?, ?, ?) as wanted(topic, part, off)
 				  on d.original_topic = wanted.topic and d.original_partition = wanted.part
@@ -46,7 +47,7 @@ final class DeadLetterLedger {
 			try (ResultSet rows = select.executeQuery()) {
 				while (rows.next()) {
 					known.put(new RecordCoordinates(rows.getString(1), rows.getInt(2), rows.getLong(3)),
-							new Entry(rows.getInt(4), rows.getBoolean(5)));
+							new Entry(rows.getInt(4), rows.getBoolean(5), rows.getString(6)));
 				}
 			}
 		}
@@ -83,8 +84,10 @@ final class DeadLetterLedger {
 	/**
 	 * @param redrives how many times a redrive re-published it
 	 * @param parked true when a redrive parked it
+	 * @param exceptionClass the failure class the worker recorded (unwrapped from the container's exceptions); null
+	 * when unknown
 	 */
-	record Entry(int redrives, boolean parked) {
+	record Entry(int redrives, boolean parked, @Nullable String exceptionClass) {
 	}
 
 }

@@ -72,10 +72,14 @@ final class Replay {
 			try (KafkaConsumer<byte[], byte[]> consumer = this.kafka.reader()) {
 				read = TopicReader.read(consumer, spans, request.filter(), READ_TIMEOUT);
 			}
-			ReplayPlan plan = ReplayPlan.of(read.matching(), DeadLetterLedger.load(connection,
-					read.matching().stream().map(SourceRecord::original).toList()), request.maxRedrives(),
-					request.max());
-			Set<UUID> bookings = bookingIds(read.matching());
+			Map<RecordCoordinates, DeadLetterLedger.Entry> ledger = DeadLetterLedger.load(connection,
+					read.matching().stream().map(SourceRecord::original).toList());
+			List<SourceRecord> matching = read.matching().stream().filter((source) -> {
+				DeadLetterLedger.Entry known = ledger.get(source.original());
+				return request.filter().matchesFailure(source, (known != null) ? known.exceptionClass() : null);
+			}).toList();
+			ReplayPlan plan = ReplayPlan.of(matching, ledger, request.maxRedrives(), request.max());
+			Set<UUID> bookings = bookingIds(matching);
 			Set<UUID> finalBefore = BookingOutcomes.of(connection, bookings).keySet();
 			ReplayReport report = new ReplayReport(this.out);
 			report.plan(request, read.records(), plan, finalBefore.size(), bookings.size(), sample);

@@ -74,8 +74,9 @@ public final class ReplayCommand implements Callable<Integer> {
 	private @Nullable UUID booking;
 
 	@Option(names = "--exception", paramLabel = "CLASS",
-			description = "Dead letters only: only those whose failure (kafka_dlt-exception-fqcn) is this class, "
-					+ "fully qualified or simple name.")
+			description = "Dead letters only: only those with this class in their failure's chain "
+					+ "(kafka_dlt-exception-fqcn, -cause-fqcn, the Caused by lines of -stacktrace), fully qualified or "
+					+ "simple name.")
 	private @Nullable String exception;
 
 	@Option(names = "--dry-run", description = "Print what would be published; publish nothing (the default).")

@@ -12,27 +12,40 @@ import org.jspecify.annotations.Nullable;
  *
  * @param eventId the event id the key must equal; null for any
  * @param bookingId the booking id the value must carry; null for any
- * @param exceptionClass the failure class of a dead letter, fully qualified or simple name; null for any
+ * @param exceptionClass a class of a dead letter's failure chain ({@link SourceRecord#failureClasses()}), fully
+ * qualified or simple name; null for any
  */
 record ReplayFilter(@Nullable Long eventId, @Nullable UUID bookingId, @Nullable String exceptionClass) {
 
 	/**
+	 * The filters a record can be checked against as it is read: event and booking.
 	 * @param record a record read
-	 * @return true when it passes every filter given
+	 * @return true when it passes them
 	 */
-	boolean matches(SourceRecord record) {
+	boolean matchesRecord(SourceRecord record) {
 		if (this.eventId != null && !this.eventId.toString().equals(record.key())) {
 			return false;
 		}
-		if (this.bookingId != null && !this.bookingId.equals(record.bookingId())) {
-			return false;
+		return this.bookingId == null || this.bookingId.equals(record.bookingId());
+	}
+
+	/**
+	 * The failure filter: a class of the dead letter's failure chain as its headers tell it, or the failure class the
+	 * worker recorded in {@code dead_letters} for its original.
+	 * @param record a record read
+	 * @param recordedFailure the class recorded in {@code dead_letters}; null when there is no row
+	 * @return true when no failure filter is given or the record's failure matches it
+	 */
+	boolean matchesFailure(SourceRecord record, @Nullable String recordedFailure) {
+		if (this.exceptionClass == null) {
+			return true;
 		}
-		if (this.exceptionClass != null) {
-			String failure = record.exceptionClass();
-			return failure != null
-					&& (failure.equals(this.exceptionClass) || failure.endsWith("." + this.exceptionClass));
-		}
-		return true;
+		return (recordedFailure != null && isClass(recordedFailure))
+				|| record.failureClasses().stream().anyMatch(this::isClass);
+	}
+
+	private boolean isClass(String failure) {
+		return failure.equals(this.exceptionClass) || failure.endsWith("." + this.exceptionClass);
 	}
 
 	/**

@@ -33,11 +33,11 @@ final class ReplayReport {
 		row("filters", request.filter().describe());
 		row("read", read + " records");
 		row("matched", Integer.toString(plan.records().size()));
-		String verb = request.execute() ? "" : "would be ";
-		row(verb + "published", plan.count(Action.PUBLISH) + " to bookings.requested");
-		row(verb + "parked", plan.count(Action.PARK) + " to bookings.requested-parked (replayed "
+		String verb = request.execute() ? "to " : "would ";
+		row(verb + "publish", plan.count(Action.PUBLISH) + " to bookings.requested");
+		row(verb + "park", plan.count(Action.PARK) + " to bookings.requested-parked (replayed "
 				+ request.maxRedrives() + "+ times already)");
-		row(verb + "skipped", plan.skipped() + " (" + plan.count(Action.SKIP_COPY) + " earlier copies of one original, "
+		row(verb + "skip", plan.skipped() + " (" + plan.count(Action.SKIP_COPY) + " earlier copies of one original, "
 				+ plan.count(Action.SKIP_PARKED) + " parked before, " + plan.count(Action.SKIP_OVER_MAX)
 				+ " over --max)");
 		row("already final", finalBookings + " of " + bookings + " booking ids are CONFIRMED or REJECTED in Postgres"

@@ -2,7 +2,11 @@ package io.minitickets.ops.replay;
 
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
+import java.util.LinkedHashSet;
+import java.util.Set;
 import java.util.UUID;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 import io.minitickets.core.messaging.BookingRequested;
 import io.minitickets.core.messaging.ReplayHeaders;
@@ -23,12 +27,21 @@ import tools.jackson.databind.json.JsonMapper;
  * own position
  * @param request its value read as a booking request; null when it is not one (a poison record)
  * @param replayCount how many times it was replayed already ({@link ReplayHeaders#REPLAY_COUNT}, 0 when never)
- * @param exceptionClass for a dead letter, the class of the failure ({@code kafka_dlt-exception-fqcn}); else null
+ * @param exceptionClass for a dead letter, the class of the exception the recoverer was given
+ * ({@code kafka_dlt-exception-fqcn}, often the container's wrapper); else null
+ * @param failureClasses for a dead letter, every exception class of the failure's chain: the one above, the root
+ * cause ({@code kafka_dlt-exception-cause-fqcn}) and each "Caused by" of {@code kafka_dlt-exception-stacktrace};
+ * empty for other records
  */
 record SourceRecord(ConsumerRecord<byte[], byte[]> record, RecordCoordinates original,
-		@Nullable BookingRequested request, int replayCount, @Nullable String exceptionClass) {
+		@Nullable BookingRequested request, int replayCount, @Nullable String exceptionClass,
+		Set<String> failureClasses) {
 
 	private static final JsonMapper JSON = JsonMapper.builder().build();
+
+	/** A fully qualified class name at the start of a stack trace line, after an optional "Caused by: ". */
+	private static final Pattern THROWABLE_LINE = Pattern
+		.compile("^(?:Caused by: )?([a-zA-Z_$][\\w$]*(?:\\.[a-zA-Z_$][\\w$]*)+)(?::|$)");
 
 	/**
 	 * @param record a record as read
@@ -37,8 +50,9 @@ record SourceRecord(ConsumerRecord<byte[], byte[]> record, RecordCoordinates ori
 	static SourceRecord of(ConsumerRecord<byte[], byte[]> record) {
 		Headers headers = record.headers();
 		RecordCoordinates original = ReplayHeaders.original(headers).orElseGet(() -> deadLetterOrigin(record));
+		String exceptionClass = ReplayHeaders.text(headers, KafkaHeaders.DLT_EXCEPTION_FQCN);
 		return new SourceRecord(record, original, readRequest(record.value()), ReplayHeaders.replayCount(headers),
-				ReplayHeaders.text(headers, KafkaHeaders.DLT_EXCEPTION_FQCN));
+				exceptionClass, failureClasses(headers, exceptionClass));
 	}
 
 	/** @return the record's key as text, the event id for records the API wrote; null when it has none */
@@ -74,7 +88,28 @@ record SourceRecord(ConsumerRecord<byte[], byte[]> record, RecordCoordinates ori
 		if (this.exceptionClass != null) {
 			line.append(" exception=").append(this.exceptionClass);
 		}
+		String rootCause = ReplayHeaders.text(this.record.headers(), KafkaHeaders.DLT_EXCEPTION_CAUSE_FQCN);
+		if (rootCause != null) {
+			line.append(" cause=").append(rootCause);
+		}
 		return line.toString();
+	}
+
+	private static Set<String> failureClasses(Headers headers, @Nullable String exceptionClass) {
+		Set<String> classes = new LinkedHashSet<>();
+		if (exceptionClass != null) {
+			classes.add(exceptionClass);
+		}
+		String rootCause = ReplayHeaders.text(headers, KafkaHeaders.DLT_EXCEPTION_CAUSE_FQCN);
+		if (rootCause != null) {
+			classes.add(rootCause);
+		}
+		String stackTrace = ReplayHeaders.text(headers, KafkaHeaders.DLT_EXCEPTION_STACKTRACE);
+		if (stackTrace != null) {
+			stackTrace.lines().map(String::strip).map(THROWABLE_LINE::matcher).filter(Matcher::find)
+				.forEach((match) -> classes.add(match.group(1)));
+		}
+		return Set.copyOf(classes);
 	}
 
 	private static RecordCoordinates deadLetterOrigin(ConsumerRecord<byte[], byte[]> record) {

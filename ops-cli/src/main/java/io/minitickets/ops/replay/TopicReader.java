@@ -24,7 +24,7 @@ final class TopicReader {
 	/**
 	 * @param consumer a consumer of no group
 	 * @param spans what to read, per partition
-	 * @param filter which records to keep
+	 * @param filter which records to keep (its event and booking filters; the failure filter needs Postgres)
 	 * @param timeout the longest the whole read may take
 	 * @return how many records were read and those kept, in partition then offset order
 	 * @throws IllegalStateException when the read does not reach the ends in time (the broker is unreachable)
@@ -53,7 +53,7 @@ final class TopicReader {
 				if (record.offset() < spans.get(tp).end()) {
 					read++;
 					SourceRecord source = SourceRecord.of(record);
-					if (filter.matches(source)) {
+					if (filter.matchesRecord(source)) {
 						kept.add(source);
 					}
 				}

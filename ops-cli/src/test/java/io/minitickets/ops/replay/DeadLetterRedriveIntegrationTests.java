@@ -83,8 +83,9 @@ class DeadLetterRedriveIntegrationTests extends OpsIntegrationTestSupport {
 		Run run = ops("replay", "--event", Long.toString(eventId));
 
 		assertThat(run.exit()).as(run.toString()).isZero();
-		assertThat(run.out()).contains("dry run", "would be published 2 to bookings.requested",
-				"1 of 2 booking ids are CONFIRMED or REJECTED", "sample (2 of 2)", UNPROCESSABLE);
+		assertThat(run.out()).contains("dry run", "1 of 2 booking ids are CONFIRMED or REJECTED", "sample (2 of 2)",
+				UNPROCESSABLE)
+			.containsPattern("would publish\\s+2 to bookings.requested");
 		assertThat(endOffsets(BookingTopics.REQUESTED)).isEqualTo(requestedBefore);
 		assertThat(auditRows()).isEqualTo(auditBefore);
 		assertThat(bookingCount(eventId)).isEqualTo(1);

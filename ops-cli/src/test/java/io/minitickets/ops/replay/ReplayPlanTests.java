@@ -32,10 +32,14 @@ class ReplayPlanTests {
 		assertThat(ReplayPlan.of(List.of(copy(10, 3)), Map.of(), 3, null).records())
 			.extracting(ReplayPlan.Planned::action)
 			.containsExactly(Action.PARK);
-		assertThat(ReplayPlan.of(List.of(copy(10, 0)), Map.of(ORIGINAL, new DeadLetterLedger.Entry(3, false)), 3, null)
-			.records()).extracting(ReplayPlan.Planned::action).containsExactly(Action.PARK);
-		assertThat(ReplayPlan.of(List.of(copy(10, 0)), Map.of(ORIGINAL, new DeadLetterLedger.Entry(1, true)), 3, null)
-			.records()).extracting(ReplayPlan.Planned::action).containsExactly(Action.SKIP_PARKED);
+		DeadLetterLedger.Entry redrivenThrice = new DeadLetterLedger.Entry(3, false, null);
+		DeadLetterLedger.Entry parked = new DeadLetterLedger.Entry(1, true, null);
+		assertThat(ReplayPlan.of(List.of(copy(10, 0)), Map.of(ORIGINAL, redrivenThrice), 3, null).records())
+			.extracting(ReplayPlan.Planned::action)
+			.containsExactly(Action.PARK);
+		assertThat(ReplayPlan.of(List.of(copy(10, 0)), Map.of(ORIGINAL, parked), 3, null).records())
+			.extracting(ReplayPlan.Planned::action)
+			.containsExactly(Action.SKIP_PARKED);
 	}
 
 	@Test
