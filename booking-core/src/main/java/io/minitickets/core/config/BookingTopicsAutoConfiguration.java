@@ -26,7 +26,8 @@ public class BookingTopicsAutoConfiguration {
 		Optional<Short> replicas = (properties.replicas() > 0) ? Optional.of(properties.replicas()) : Optional.empty();
 		return new KafkaAdmin.NewTopics(new NewTopic(BookingTopics.REQUESTED, partitions, replicas),
 				new NewTopic(BookingTopics.SETTLED, partitions, replicas),
-				new NewTopic(BookingTopics.REQUESTED_DLT, partitions, replicas));
+				new NewTopic(BookingTopics.REQUESTED_DLT, partitions, replicas),
+				new NewTopic(BookingTopics.REQUESTED_PARKED, partitions, replicas));
 	}
 
 }

@@ -14,6 +14,12 @@ public final class BookingTopics {
 	/** Records of {@link #REQUESTED} that could not be read or are invalid; same partition as the source. */
 	public static final String REQUESTED_DLT = "bookings.requested-dlt";
 
+	/**
+	 * Records that {@code ops replay} would have redriven more often than its limit: parked here instead of
+	 * going round again, same key, partition count and headers (with {@link ReplayHeaders}). Nothing consumes it.
+	 */
+	public static final String REQUESTED_PARKED = "bookings.requested-parked";
+
 	/** Consumer group of the booking workers. */
 	public static final String WORKER_GROUP = "booking-worker";
 

@@ -11,15 +11,20 @@ import org.apache.kafka.common.serialization.ByteArraySerializer;
 import org.springframework.beans.factory.annotation.Qualifier;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
+import org.springframework.jdbc.core.JdbcTemplate;
 import org.springframework.kafka.core.KafkaOperations;
 import org.springframework.kafka.core.KafkaTemplate;
 import org.springframework.kafka.core.ProducerFactory;
+import org.springframework.kafka.listener.ConsumerRecordRecoverer;
 import org.springframework.kafka.listener.DeadLetterPublishingRecoverer;
+import org.springframework.transaction.PlatformTransactionManager;
+import org.springframework.transaction.support.TransactionTemplate;
 
 /**
  * The dead-letter recoverer: publishes a failed record of {@code bookings.requested} to
  * {@link BookingTopics#REQUESTED_DLT} on the same partition, with its headers and the exception headers
- * spring-kafka adds (original topic, partition, offset, exception), so ops-cli can replay it.
+ * spring-kafka adds (original topic, partition, offset, exception), so ops-cli can replay it; once per original
+ * record ({@link OnceOnlyDeadLetterRecoverer}).
  */
 @Configuration(proxyBeanMethods = false)
 class DeadLetterConfiguration {
@@ -40,19 +45,26 @@ class DeadLetterConfiguration {
 				Map.of(ProducerConfig.VALUE_SERIALIZER_CLASS_CONFIG, ByteArraySerializer.class));
 	}
 
+	/**
+	 * The error handler's recoverer: publishes a poison record to the dead-letter topic once per original record.
+	 * @param kafkaTemplate the application's template, for values that were read
+	 * @param rawTemplate the template for values that could not be read
+	 * @param jdbc the worker's Postgres, for the {@code dead_letters} table
+	 * @param transactionManager its transactions
+	 * @param meters where the dead-letter counters go
+	 * @return the recoverer
+	 */
 	@Bean
-	DeadLetterPublishingRecoverer deadLetterPublishingRecoverer(KafkaTemplate<Object, Object> kafkaTemplate,
-			@Qualifier(RAW_TEMPLATE) KafkaTemplate<Object, Object> rawTemplate) {
+	ConsumerRecordRecoverer deadLetterRecoverer(KafkaTemplate<Object, Object> kafkaTemplate,
+			@Qualifier(RAW_TEMPLATE) KafkaTemplate<Object, Object> rawTemplate, JdbcTemplate jdbc,
+			PlatformTransactionManager transactionManager, MeterRegistry meters) {
 		Map<Class<?>, KafkaOperations<?, ?>> templates = new LinkedHashMap<>();
 		templates.put(byte[].class, rawTemplate);
 		templates.put(Object.class, kafkaTemplate);
-		return new DeadLetterPublishingRecoverer(templates,
+		DeadLetterPublishingRecoverer publisher = new DeadLetterPublishingRecoverer(templates,
 				(record, exception) -> new TopicPartition(BookingTopics.REQUESTED_DLT, record.partition()));
-	}
-
-	@Bean
-	DeadLetterMetrics deadLetterMetrics(MeterRegistry registry) {
-		return new DeadLetterMetrics(registry);
+		return new OnceOnlyDeadLetterRecoverer(publisher, new DeadLetterRegistry(jdbc),
+				new TransactionTemplate(transactionManager), new DeadLetterMetrics(meters));
 	}
 
 }

@@ -2,37 +2,43 @@ package io.minitickets.worker.deadletter;
 
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.MeterRegistry;
+import io.minitickets.core.messaging.ReplayHeaders.RecordCoordinates;
 import io.minitickets.worker.system.KafkaRecords;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
-import org.springframework.kafka.listener.RetryListener;
 
 /**
- * Counts and logs the records the error handler sent to the dead-letter topic
- * ({@code minitickets.worker.dead.letters}).
+ * Counts and logs what the dead-letter recoverer did: records sent to the dead-letter topic
+ * ({@code minitickets.worker.dead.letters}) and poison records consumed again whose original was already there, so
+ * nothing was published ({@code minitickets.worker.dead.letters.repeated}).
  */
-class DeadLetterMetrics implements RetryListener {
+class DeadLetterMetrics {
 
 	private static final Logger logger = LoggerFactory.getLogger(DeadLetterMetrics.class);
 
 	private final Counter deadLetters;
 
+	private final Counter repeated;
+
 	DeadLetterMetrics(MeterRegistry registry) {
 		this.deadLetters = Counter.builder("minitickets.worker.dead.letters")
 			.description("Records of bookings.requested sent to the dead-letter topic")
 			.register(registry);
+		this.repeated = Counter.builder("minitickets.worker.dead.letters.repeated")
+			.description("Poison records consumed again (replay, offset reset) whose original was already dead-lettered")
+			.register(registry);
 	}
 
-	@Override
-	public void failedDelivery(ConsumerRecord<?, ?> record, Exception ex, int deliveryAttempt) {
-		// failed deliveries are logged and counted where they happen, in the settlement
-	}
-
-	@Override
-	public void recovered(ConsumerRecord<?, ?> record, Exception ex) {
+	void deadLettered(ConsumerRecord<?, ?> record, RecordCoordinates original, Exception ex) {
 		this.deadLetters.increment();
-		logger.warn("Dead-lettered {}: {}", KafkaRecords.format(record), rootMessage(ex));
+		logger.warn("Dead-lettered {} (original {}): {}", KafkaRecords.format(record), original, rootMessage(ex));
+	}
+
+	void alreadyDeadLettered(ConsumerRecord<?, ?> record, RecordCoordinates original) {
+		this.repeated.increment();
+		logger.info("Not dead-lettered again: {} (original {}) is already in the dead-letter topic",
+				KafkaRecords.format(record), original);
 	}
 
 	private static String rootMessage(Throwable ex) {

@@ -1,0 +1,87 @@
+package io.minitickets.ops;
+
+import io.minitickets.ops.event.EventsCommand;
+import io.minitickets.ops.replay.ReplayCommand;
+import io.minitickets.ops.status.StatusCommand;
+import io.minitickets.ops.system.BadUsageException;
+import io.minitickets.ops.system.ExitCodes;
+import io.minitickets.ops.system.OpsSettings;
+import io.minitickets.ops.token.TokensCommand;
+import io.minitickets.ops.user.UsersCommand;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Spec;
+
+/**
+ * {@code ops}: the operators' command line ({@code ./minitickets ops …} on the local stack). It reaches Postgres,
+ * Kafka and Valkey through the services' own settings ({@link OpsSettings}).
+ * <p>
+ * Exit codes: 0 done; 1 a check failed (the message or report says which); 2 bad usage, and then nothing was
+ * published or changed.
+ */
+@Command(name = "ops", mixinStandardHelpOptions = true,
+		subcommands = { ReplayCommand.class, StatusCommand.class, EventsCommand.class, UsersCommand.class,
+				TokensCommand.class },
+		description = { "Operates a MiniTickets deployment: replays and redrives bookings.requested, shows a sale's "
+				+ "status, manages events, bulk users and tokens for load tests.",
+				"Settings are the services' own: SPRING_DATASOURCE_URL, SPRING_DATASOURCE_USERNAME, "
+						+ "SPRING_DATASOURCE_PASSWORD, SPRING_KAFKA_BOOTSTRAP_SERVERS, MINITICKETS_VALKEY_URL, "
+						+ "MINITICKETS_VALKEY_KEY_PREFIX, MINITICKETS_JWT_SECRET (or -Dspring.datasource.url=…).",
+				"Exit codes: 0 done, 1 a check failed, 2 bad usage (nothing published or changed)." })
+public final class OpsCommand implements Runnable {
+
+	private final OpsSettings settings;
+
+	@Spec
+	private CommandSpec spec;
+
+	/**
+	 * @param settings where Postgres, Kafka and Valkey are
+	 */
+	public OpsCommand(OpsSettings settings) {
+		this.settings = settings;
+	}
+
+	/**
+	 * @return where Postgres, Kafka and Valkey are
+	 */
+	public OpsSettings settings() {
+		return this.settings;
+	}
+
+	@Override
+	public void run() {
+		this.spec.commandLine().usage(this.spec.commandLine().getOut());
+	}
+
+	/**
+	 * The command line with the ops exit codes: a {@link BadUsageException} prints its message and exits 2, any other
+	 * failure prints its message and exits 1.
+	 * @param settings where Postgres, Kafka and Valkey are
+	 * @return the command line, ready to {@code execute}
+	 */
+	public static CommandLine commandLine(OpsSettings settings) {
+		CommandLine commandLine = new CommandLine(new OpsCommand(settings));
+		commandLine.setExecutionExceptionHandler((ex, command, parsed) -> {
+			if (ex instanceof BadUsageException) {
+				command.getErr().println("ops: " + ex.getMessage());
+				return ExitCodes.BAD_USAGE;
+			}
+			command.getErr().println("ops: " + ex);
+			if (ex.getCause() != null) {
+				command.getErr().println("  caused by: " + ex.getCause());
+			}
+			return ExitCodes.CHECK_FAILED;
+		});
+		return commandLine;
+	}
+
+	/**
+	 * @param args a subcommand and its options
+	 */
+	public static void main(String[] args) {
+		System.exit(commandLine(OpsSettings.fromEnvironment()).execute(args));
+	}
+
+}

@@ -1,0 +1,42 @@
+package io.minitickets.ops.event;
+
+import java.sql.Connection;
+import java.util.concurrent.Callable;
+
+import io.minitickets.ops.system.ExitCodes;
+import io.minitickets.ops.system.Postgres;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.ParentCommand;
+import picocli.CommandLine.Spec;
+
+/**
+ * {@code ops events close ID}: stops an event's sale. Bookings already accepted still settle.
+ */
+@Command(name = "close", mixinStandardHelpOptions = true,
+		description = { "Closes an event's sale: the API refuses new bookings for it (within its event cache TTL, "
+				+ "2 s by default); bookings already accepted still settle. `events open` reopens it.",
+				"The schema has no closed state: the sale's opening moves to 9999-12-31T23:59:59Z, the latest the "
+						+ "admin API accepts." })
+final class CloseEventCommand implements Callable<Integer> {
+
+	@ParentCommand
+	private EventsCommand events;
+
+	@Spec
+	private CommandSpec spec;
+
+	@Parameters(index = "0", paramLabel = "ID", description = "The event.")
+	private long eventId;
+
+	@Override
+	public Integer call() throws Exception {
+		try (Connection connection = new Postgres(this.events.ops().settings()).connect()) {
+			Events.setSaleOpensAt(connection, this.eventId, Events.CLOSED);
+		}
+		this.spec.commandLine().getOut().printf("event %d: sale closed%n", this.eventId);
+		return ExitCodes.DONE;
+	}
+
+}

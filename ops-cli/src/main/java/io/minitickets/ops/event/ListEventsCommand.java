@@ -1,0 +1,62 @@
+package io.minitickets.ops.event;
+
+import java.io.PrintWriter;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.time.Instant;
+import java.util.concurrent.Callable;
+
+import io.minitickets.ops.system.BadUsageException;
+import io.minitickets.ops.system.ExitCodes;
+import io.minitickets.ops.system.Postgres;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.ParentCommand;
+import picocli.CommandLine.Spec;
+
+/**
+ * {@code ops events list}: events with their seats and sale state.
+ */
+@Command(name = "list", mixinStandardHelpOptions = true,
+		description = "Lists events, newest first: id, seats sold of capacity, sale state (open, opens at, closed).")
+final class ListEventsCommand implements Callable<Integer> {
+
+	@ParentCommand
+	private EventsCommand events;
+
+	@Spec
+	private CommandSpec spec;
+
+	@Option(names = "--limit", paramLabel = "N", defaultValue = "50",
+			description = "Most events listed (default: ${DEFAULT-VALUE}).")
+	private int limit = 50;
+
+	@Override
+	public Integer call() throws Exception {
+		if (this.limit < 1) {
+			throw new BadUsageException("--limit must be 1 or more");
+		}
+		PrintWriter out = this.spec.commandLine().getOut();
+		out.printf("%-8s %-30s %8s %8s  %s%n", "id", "name", "sold", "capacity", "sale");
+		Instant now = Instant.now();
+		try (Connection connection = new Postgres(this.events.ops().settings()).connect();
+				PreparedStatement select = connection.prepareStatement(
+						"select id, name, seats_sold, capacity, sale_opens_at from events order by id desc limit ?")) {
+			select.setInt(1, this.limit);
+			try (ResultSet rows = select.executeQuery()) {
+				while (rows.next()) {
+					Instant opens = rows.getTimestamp(5).toInstant();
+					String sale = !opens.isBefore(Events.CLOSED) ? "closed"
+							: opens.isAfter(now) ? "opens " + opens : "open since " + opens;
+					out.printf("%-8d %-30s %8d %8d  %s%n", rows.getLong(1), rows.getString(2), rows.getInt(3),
+							rows.getInt(4), sale);
+				}
+			}
+		}
+		out.flush();
+		return ExitCodes.DONE;
+	}
+
+}

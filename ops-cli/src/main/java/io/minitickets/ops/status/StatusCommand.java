@@ -1,0 +1,133 @@
+package io.minitickets.ops.status;
+
+import java.io.PrintWriter;
+import java.sql.Connection;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.Callable;
+import java.util.concurrent.locks.LockSupport;
+
+import io.minitickets.core.messaging.BookingTopics;
+import io.minitickets.ops.OpsCommand;
+import io.minitickets.ops.status.StatusReader.PartitionLag;
+import io.minitickets.ops.system.BadUsageException;
+import io.minitickets.ops.system.Durations;
+import io.minitickets.ops.system.ExitCodes;
+import io.minitickets.ops.system.KafkaClients;
+import io.minitickets.ops.system.Postgres;
+import io.minitickets.ops.system.Valkey;
+import org.apache.kafka.clients.admin.Admin;
+import org.jspecify.annotations.Nullable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.ParentCommand;
+import picocli.CommandLine.Spec;
+
+/**
+ * {@code ops status}: is the sale healthy? Per event Postgres's seats beside the gate's counter and leases, and the
+ * drift between them; the worker group's lag per partition; dead-letter and parked counts; the services' health.
+ */
+@Command(name = "status", mixinStandardHelpOptions = true, sortOptions = false,
+		description = { "Shows, per event, capacity, seats confirmed (Postgres), the gate's counter, live leases and "
+				+ "the drift (capacity - confirmed - leases - counter); the lag of consumer group booking-worker per "
+				+ "partition of bookings.requested; dead-letter and parked counts; the services' health when "
+				+ "their URLs are known (MINITICKETS_OPS_HEALTH_URLS).",
+				"Exit codes: 0 all checks pass, 1 a check failed (drift, a service not UP), 2 bad usage." })
+public final class StatusCommand implements Callable<Integer> {
+
+	@ParentCommand
+	private OpsCommand ops;
+
+	@Spec
+	private CommandSpec spec;
+
+	@Option(names = "--event", paramLabel = "ID",
+			description = "Only this event (default: the latest " + StatusReader.EVENT_LIMIT + " whose sale opened).")
+	private @Nullable Long event;
+
+	@Option(names = "--watch", description = "Refresh every --interval until interrupted (Ctrl-C).")
+	private boolean watch;
+
+	@Option(names = "--interval", paramLabel = "DURATION", defaultValue = "1s", converter = Durations.class,
+			description = "Time between two refreshes with --watch (default: ${DEFAULT-VALUE}).")
+	private Duration interval = Duration.ofSeconds(1);
+
+	@Option(names = "--count", paramLabel = "N",
+			description = "With --watch: stop after N refreshes (default: until interrupted).")
+	private @Nullable Integer count;
+
+	@Override
+	public Integer call() throws Exception {
+		if (this.interval.isNegative() || this.interval.isZero() || (this.count != null && this.count < 1)) {
+			throw new BadUsageException("--interval must be above 0 and --count 1 or more");
+		}
+		PrintWriter out = this.spec.commandLine().getOut();
+		Postgres postgres = new Postgres(this.ops.settings());
+		int refreshes = this.watch ? ((this.count != null) ? this.count : Integer.MAX_VALUE) : 1;
+		int exit = ExitCodes.DONE;
+		try (Valkey valkey = new Valkey(this.ops.settings()); Admin admin = new KafkaClients(this.ops.settings()).admin()) {
+			for (int i = 0; i < refreshes && !Thread.currentThread().isInterrupted(); i++) {
+				if (i > 0) {
+					LockSupport.parkNanos(this.interval.toNanos());
+				}
+				try (Connection connection = postgres.connect()) {
+					exit = print(out, StatusReader.events(connection, valkey, this.event), StatusReader.lag(admin),
+							StatusReader.records(admin, BookingTopics.REQUESTED_DLT),
+							StatusReader.records(admin, BookingTopics.REQUESTED_PARKED),
+							ServiceHealth.check(this.ops.settings().healthUrls()));
+				}
+			}
+		}
+		return exit;
+	}
+
+	private int print(PrintWriter out, List<EventRow> events, List<PartitionLag> lag, @Nullable Long deadLetters,
+			@Nullable Long parked, List<ServiceHealth.Row> services) {
+		List<String> failed = new ArrayList<>();
+		out.printf("ops status at %s%n", Instant.now().truncatedTo(ChronoUnit.SECONDS));
+		out.printf("%-8s %-24s %9s %10s %8s %7s %6s%n", "event", "name", "capacity", "confirmed", "gate", "leases",
+				"drift");
+		for (EventRow row : events) {
+			Long drift = row.drift();
+			out.printf("%-8d %-24s %9d %10d %8s %7s %6s%n", row.id(), abbreviate(row.name()), row.capacity(),
+					row.confirmed(), (row.gate() != null) ? row.gate() : "-",
+					(row.leases() != null) ? row.leases() : "-", (drift != null) ? drift : "?");
+			if (drift != null && drift != 0) {
+				failed.add("event " + row.id() + " drifts by " + drift + " seats");
+			}
+		}
+		if (events.isEmpty()) {
+			out.println("(no event whose sale has opened)");
+		}
+		long totalLag = lag.stream().mapToLong(PartitionLag::lag).sum();
+		out.printf("consumer group %s on %s: lag %d%n", BookingTopics.WORKER_GROUP, BookingTopics.REQUESTED,
+				totalLag);
+		out.printf("  %-9s %10s %10s %8s%n", "partition", "log end", "committed", "lag");
+		lag.forEach((partition) -> out.printf("  %-9d %10d %10s %8d%n", partition.partition(), partition.end(),
+				(partition.committed() != null) ? partition.committed() : "-", partition.lag()));
+		out.printf("dead letters %s (%s), parked %s (%s)%n", count(deadLetters), BookingTopics.REQUESTED_DLT,
+				count(parked), BookingTopics.REQUESTED_PARKED);
+		for (ServiceHealth.Row service : services) {
+			out.printf("service %-16s %s  %s%n", service.name(), service.state(), service.url());
+			if (!service.up()) {
+				failed.add(service.name() + " is " + service.state());
+			}
+		}
+		out.println(failed.isEmpty() ? "checks: ok" : "checks failed: " + String.join("; ", failed));
+		out.flush();
+		return failed.isEmpty() ? ExitCodes.DONE : ExitCodes.CHECK_FAILED;
+	}
+
+	private static String count(@Nullable Long records) {
+		return (records != null) ? records.toString() : "- (no topic)";
+	}
+
+	private static String abbreviate(String name) {
+		return (name.length() <= 24) ? name : name.substring(0, 23) + "…";
+	}
+
+}

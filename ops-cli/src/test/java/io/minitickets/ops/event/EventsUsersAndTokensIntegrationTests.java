@@ -1,0 +1,91 @@
+package io.minitickets.ops.event;
+
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.util.List;
+import java.util.Map;
+import java.util.OptionalLong;
+
+import io.minitickets.core.inventory.InventoryGate;
+import io.minitickets.core.security.AccessTokens;
+import io.minitickets.ops.OpsCommand;
+import io.minitickets.ops.OpsIntegrationTestSupport;
+import io.minitickets.ops.system.ExitCodes;
+import io.minitickets.ops.system.OpsSettings;
+import org.junit.jupiter.api.Test;
+import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.security.crypto.factory.PasswordEncoderFactories;
+import org.springframework.security.oauth2.jwt.Jwt;
+import org.springframework.security.oauth2.jwt.JwtDecoder;
+import picocli.CommandLine;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * The load-test helpers: events created, listed, closed and opened; users created in bulk with a password they can
+ * log in with; tokens the API accepts, one per line.
+ */
+class EventsUsersAndTokensIntegrationTests extends OpsIntegrationTestSupport {
+
+	@Autowired
+	private InventoryGate gate;
+
+	@Test
+	void createsListsClosesAndOpensAnEventWithItsGateCounterLoaded() {
+		Run created = ops("events", "create", "--name", "Sale day", "--capacity", "50", "--per-user-limit", "4");
+		long eventId = Long.parseLong(created.out().trim());
+
+		Run closed = ops("events", "close", Long.toString(eventId));
+		Run listClosed = ops("events", "list");
+		Run opened = ops("events", "open", Long.toString(eventId));
+		Run listOpen = ops("events", "list");
+
+		assertThat(created.exit()).as(created.toString()).isZero();
+		assertThat(created.err()).contains("gate counter loaded");
+		assertThat(this.gate.available(eventId)).isEqualTo(OptionalLong.of(50));
+		assertThat(this.jdbc.queryForObject("select per_user_limit from events where id = ?", Integer.class, eventId))
+			.isEqualTo(4);
+		assertThat(List.of(closed.exit(), listClosed.exit(), opened.exit(), listOpen.exit())).containsOnly(0);
+		assertThat(listClosed.out()).containsPattern(eventId + "\\s+Sale day\\s+0\\s+50\\s+closed");
+		assertThat(listOpen.out()).containsPattern(eventId + "\\s+Sale day\\s+0\\s+50\\s+open since");
+		assertThat(ops("events", "open", "987654321").exit()).isEqualTo(ExitCodes.BAD_USAGE);
+	}
+
+	@Test
+	void createsUsersInBulkAndMintsTokensTheApiAccepts() {
+		String prefix = "ops-test-" + System.nanoTime();
+
+		Run users = ops("users", "create", "--count", "2000", "--email-prefix", prefix, "--password", "s3cret-pass");
+		Run again = ops("users", "create", "--count", "2000", "--email-prefix", prefix);
+		Run tokens = ops("tokens", "mint", "--email-prefix", prefix);
+
+		assertThat(users.exit()).as(users.toString()).isZero();
+		assertThat(users.out()).contains("created 2000 users");
+		assertThat(again.exit()).isEqualTo(ExitCodes.BAD_USAGE);
+		assertThat(again.err()).contains("2000 of the emails", "exist already; nothing was created");
+		assertThat(this.jdbc.queryForObject("select count(*) from users where email like ?", Integer.class,
+				prefix + "-%")).isEqualTo(2000);
+		String hash = this.jdbc.queryForObject("select password_hash from users where email = ?", String.class,
+				prefix + "-1@minitickets.test");
+		assertThat(PasswordEncoderFactories.createDelegatingPasswordEncoder().matches("s3cret-pass", hash)).isTrue();
+		assertThat(tokens.exit()).as(tokens.err()).isZero();
+		List<String> lines = tokens.out().lines().toList();
+		assertThat(lines).hasSize(2000);
+		JwtDecoder api = new AccessTokens(settings().accessTokens()).decoder();
+		Jwt first = api.decode(lines.get(0));
+		assertThat(first.getClaimAsString(AccessTokens.EMAIL_CLAIM)).isEqualTo(prefix + "-1@minitickets.test");
+		assertThat(first.getClaimAsString(AccessTokens.ROLE_CLAIM)).isEqualTo("USER");
+		assertThat(lines).allSatisfy((token) -> assertThat(api.decode(token).getSubject()).matches("[1-9][0-9]*"));
+	}
+
+	@Test
+	void mintingWithoutASigningKeyIsBadUsage() {
+		StringWriter err = new StringWriter();
+		CommandLine commandLine = OpsCommand.commandLine(OpsSettings.of(Map.of()));
+		commandLine.setErr(new PrintWriter(err, true));
+
+		assertThat(commandLine.execute("tokens", "mint", "--user", "1")).isEqualTo(ExitCodes.BAD_USAGE);
+		assertThat(err.toString()).contains("MINITICKETS_JWT_SECRET");
+	}
+
+}
