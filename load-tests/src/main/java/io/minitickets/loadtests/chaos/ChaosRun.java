@@ -18,6 +18,8 @@ import java.util.Set;
 import io.minitickets.loadtests.client.ApiClient;
 import io.minitickets.loadtests.client.BulkUsers;
 import io.minitickets.loadtests.client.LoadUser;
+import io.minitickets.loadtests.verify.EventFacts;
+import io.minitickets.loadtests.verify.Inspector;
 import io.minitickets.localstack.chaos.ChaosSettings;
 import io.minitickets.localstack.chaos.ChaosStack;
 import io.minitickets.localstack.chaos.FaultInjector;
@@ -145,7 +147,7 @@ final class ChaosRun {
 			Map<FaultKind, Set<Long>> events, int poisonSent, List<String> violations) {
 		StackState state = stack.state();
 		Inspector inspector = new Inspector(Objects.requireNonNull(state.postgres()),
-				String.valueOf(stack.process(ChaosStack.GATE_VALKEY).url()),
+				String.valueOf(stack.process(ChaosStack.GATE_VALKEY).url()), "",
 				Objects.requireNonNull(state.kafkaBootstrapServers()));
 		Quiescence quiescence = new Quiescence(inspector, ChaosSettings.DEFAULT);
 		List<String> acceptedIds = answers.values().stream().flatMap(List::stream).filter(Answer::accepted)

@@ -8,6 +8,7 @@ import java.util.Set;
 import java.util.TreeMap;
 import java.util.stream.Collectors;
 
+import io.minitickets.loadtests.verify.EventFacts;
 import io.minitickets.localstack.chaos.FaultKind;
 
 /**

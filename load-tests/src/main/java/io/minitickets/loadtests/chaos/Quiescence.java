@@ -6,6 +6,8 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Set;
 
+import io.minitickets.loadtests.verify.EventFacts;
+import io.minitickets.loadtests.verify.Inspector;
 import io.minitickets.localstack.chaos.ProcessWaits;
 import io.minitickets.localstack.chaos.ChaosSettings;
 

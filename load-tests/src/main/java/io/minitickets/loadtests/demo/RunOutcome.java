@@ -6,11 +6,14 @@ import java.util.concurrent.TimeUnit;
 
 import org.HdrHistogram.Histogram;
 
+import io.minitickets.loadtests.verify.EventFacts;
+import io.minitickets.loadtests.verify.Verification;
+
 /**
  * One run's report and what went wrong in it.
  *
  * @param report the figures
- * @param failures broken promises: an oversell, a 202 that never settled or never reached Postgres; empty when none
+ * @param failures broken promises: the verifier's breaches, a 202 its owner never saw settled; empty when none
  * @param notes other things worth a look, such as unexpected answers; empty when none
  */
 record RunOutcome(RunReport report, List<String> failures, List<String> notes) {
@@ -22,10 +25,10 @@ record RunOutcome(RunReport report, List<String> failures, List<String> notes) {
 	 * @param gate whether the gate was on
 	 * @param load the stampede's answers
 	 * @param settlement how the accepted bookings settled
-	 * @param postgres what Postgres holds
+	 * @param verification what the verifier found in Postgres, Valkey and Kafka for the run's event
 	 * @return the figures, failures and notes
 	 */
-	static RunOutcome of(boolean gate, LoadResult load, Settlement settlement, PostgresFindings postgres) {
+	static RunOutcome of(boolean gate, LoadResult load, Settlement settlement, Verification verification) {
 		Histogram latencies = new Histogram(TimeUnit.MINUTES.toMicros(2), 3);
 		load.attempts()
 			.forEach((attempt) -> latencies.recordValue(Math.min(TimeUnit.NANOSECONDS.toMicros(attempt.latencyNanos()),
@@ -39,22 +42,16 @@ record RunOutcome(RunReport report, List<String> failures, List<String> notes) {
 		int requests = load.attempts().size();
 		RunReport report = new RunReport(gate, requests, accepted, soldOut, rateLimited,
 				requests - accepted - soldOut - rateLimited, settlement.confirmed(), settlement.rejected(),
-				postgres.oversold(), postgres.bookings(), postgres.transactions(), round(requests / seconds),
-				round(latencies.getValueAtPercentile(50) / 1000.0), round(latencies.getValueAtPercentile(99) / 1000.0),
-				settledAfter);
+				verification.oversold(), (int) verification.events().stream().mapToLong(EventFacts::bookings).sum(),
+				(int) verification.events().stream().mapToLong(EventFacts::transactions).sum(),
+				round(requests / seconds), round(latencies.getValueAtPercentile(50) / 1000.0),
+				round(latencies.getValueAtPercentile(99) / 1000.0), settledAfter, verification.figures());
 		String label = gate ? "gate on" : "gate off";
 		List<String> failures = new ArrayList<>();
-		if (postgres.oversold() > 0) {
-			failures.add(label + ": oversold by " + postgres.oversold() + " seats (" + postgres.confirmedSeats()
-					+ " confirmed for " + postgres.capacity() + ")");
-		}
+		verification.breaches().forEach((breach) -> failures.add(label + ": " + breach));
 		if (!settlement.unsettled().isEmpty()) {
 			failures.add(label + ": " + settlement.unsettled().size() + " accepted bookings never settled, e.g. "
 					+ settlement.unsettled().stream().limit(SAMPLES).toList());
-		}
-		if (!postgres.missing().isEmpty()) {
-			failures.add(label + ": " + postgres.missing().size() + " accepted bookings are not in Postgres, e.g. "
-					+ postgres.missing().stream().limit(SAMPLES).toList());
 		}
 		List<String> notes = load.attempts()
 			.stream()

@@ -1,5 +1,7 @@
 package io.minitickets.loadtests.demo;
 
+import io.minitickets.loadtests.verify.VerifierFigures;
+
 /**
  * The figures of one run, exactly as the table shows them and {@code --json} writes them.
  *
@@ -18,9 +20,10 @@ package io.minitickets.loadtests.demo;
  * @param p50Ms median request latency, in milliseconds
  * @param p99Ms 99th percentile request latency, in milliseconds
  * @param settledAfterMs from the last answer until every accepted booking was seen settled, in milliseconds
+ * @param verifier the verifier's figures for the run's event (oversold, undersold, unsettled, drift, consumer lag)
  */
 public record RunReport(boolean gate, int requests, int accepted, int soldOut, int rateLimited, int otherErrors,
 		int confirmed, int rejected, long oversold, int bookingsReachingPostgres, int postgresTransactions,
-		double throughputRps, double p50Ms, double p99Ms, long settledAfterMs) {
+		double throughputRps, double p50Ms, double p99Ms, long settledAfterMs, VerifierFigures verifier) {
 
 }

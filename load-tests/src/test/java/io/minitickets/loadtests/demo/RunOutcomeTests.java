@@ -6,6 +6,8 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 
 import io.minitickets.loadtests.client.LoadUser;
+import io.minitickets.loadtests.verify.EventFacts;
+import io.minitickets.loadtests.verify.Verification;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -25,7 +27,7 @@ class RunOutcomeTests {
 		LoadResult load = new LoadResult(attempts, 0, 500_000_000L);
 
 		RunReport report = RunOutcome.of(true, load, new Settlement(1, 1, List.of(), 750_000_000L),
-				new PostgresFindings(16, 1, 2, 1, List.of()))
+				verification(16, 1, 2, List.of()))
 			.report();
 
 		assertThat(report.requests()).isEqualTo(6);
@@ -43,13 +45,13 @@ class RunOutcomeTests {
 		LoadResult load = new LoadResult(List.of(answer(202, "b1", 10), answer(202, "b2", 10)), 0, 10_000_000L);
 
 		RunOutcome outcome = RunOutcome.of(false, load, new Settlement(1, 0, List.of("b2"), 20_000_000L),
-				new PostgresFindings(1, 2, 1, 1, List.of("b2")));
+				verification(1, 2, 1, List.of("b2")));
 
 		assertThat(outcome.report().oversold()).isEqualTo(1);
 		assertThat(outcome.failures()).hasSize(3)
-			.anySatisfy((failure) -> assertThat(failure).contains("oversold by 1"))
+			.anySatisfy((failure) -> assertThat(failure).contains("1 seats oversold"))
 			.anySatisfy((failure) -> assertThat(failure).contains("never settled"))
-			.anySatisfy((failure) -> assertThat(failure).contains("not in Postgres"));
+			.anySatisfy((failure) -> assertThat(failure).contains("never reached Postgres"));
 	}
 
 	@Test
@@ -57,10 +59,16 @@ class RunOutcomeTests {
 		LoadResult load = new LoadResult(List.of(answer(202, "b1", 10), answer(409, null, 1)), 0, 10_000_000L);
 
 		RunOutcome outcome = RunOutcome.of(true, load, new Settlement(1, 0, List.of(), 20_000_000L),
-				new PostgresFindings(1, 1, 1, 1, List.of()));
+				verification(1, 1, 1, List.of()));
 
 		assertThat(outcome.failures()).isEmpty();
 		assertThat(outcome.notes()).isEmpty();
+	}
+
+	private static Verification verification(int capacity, long confirmed, long bookings, List<String> unsettled) {
+		EventFacts event = new EventFacts(1, capacity, confirmed, confirmed, confirmed, bookings, 1, null,
+				Math.max(0, capacity - confirmed), 0);
+		return new Verification(event.oversold(), 0, unsettled.size(), 0, 0, List.of(event), unsettled);
 	}
 
 	private BookingAttempt answer(int status, String bookingId, long latencyMillis) {
