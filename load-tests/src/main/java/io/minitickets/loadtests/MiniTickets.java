@@ -4,6 +4,7 @@ import io.minitickets.localstack.MiniTicketsCommand;
 import io.minitickets.loadtests.bench.BenchCommand;
 import io.minitickets.loadtests.chaos.ChaosCommand;
 import io.minitickets.loadtests.demo.DemoCommand;
+import io.minitickets.loadtests.load.LoadCommand;
 
 /**
  * The main class of {@code ./minitickets}: local-stack's root command ({@code up}, {@code down}, {@code status})
@@ -19,7 +20,8 @@ public final class MiniTickets {
 	 * @param args a subcommand and its options
 	 */
 	public static void main(String[] args) {
-		System.exit(MiniTicketsCommand.commandLine(new DemoCommand(), new ChaosCommand(), new BenchCommand())
+		System.exit(MiniTicketsCommand.commandLine(new DemoCommand(), new ChaosCommand(), new BenchCommand(),
+				new LoadCommand())
 			.execute(args));
 	}
 

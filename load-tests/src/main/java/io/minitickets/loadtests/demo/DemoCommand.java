@@ -2,11 +2,9 @@ package io.minitickets.loadtests.demo;
 
 import java.net.URI;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
-import java.util.concurrent.atomic.AtomicBoolean;
 
 import org.jspecify.annotations.Nullable;
 import picocli.CommandLine.Command;
@@ -16,15 +14,13 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.Spec;
 
+import io.minitickets.loadtests.client.StackSession;
 import io.minitickets.localstack.stack.ManagedProcess;
 import io.minitickets.localstack.stack.ProcessLauncher;
 import io.minitickets.localstack.stack.Readiness;
 import io.minitickets.localstack.stack.Service;
 import io.minitickets.localstack.stack.ServiceLauncher;
-import io.minitickets.localstack.stack.StackException;
-import io.minitickets.localstack.stack.StackStarter;
 import io.minitickets.localstack.stack.StackState;
-import io.minitickets.localstack.stack.StackStopper;
 import io.minitickets.localstack.stack.StateDirectoryOption;
 import io.minitickets.localstack.stack.StateStore;
 
@@ -41,9 +37,6 @@ public final class DemoCommand implements Callable<Integer> {
 
 	/** The name of the second api-service, the one without the inventory gate. */
 	static final String GATE_OFF_API = "api-service-gate-off";
-
-	/** How long the demo waits for a running stack's api-service to answer its health check (s). */
-	private static final Duration HEALTHY_API_TIMEOUT = Duration.ofSeconds(60);
 
 	@Mixin
 	private StateDirectoryOption state = new StateDirectoryOption();
@@ -66,44 +59,21 @@ public final class DemoCommand implements Callable<Integer> {
 	@Spec
 	private CommandSpec spec;
 
-	private final AtomicBoolean cleanedUp = new AtomicBoolean();
-
 	@Override
 	public Integer call() {
 		if (this.seats < 1 || this.users < 1 || this.requests < 1) {
 			throw new ParameterException(this.spec.commandLine(), "--seats, --users and --requests must be at least 1");
 		}
 		Scenario scenario = new Scenario(this.seats, this.users, this.requests);
-		StateStore store = new StateStore(this.state.resolve());
-		StackState running = store.load().filter(StackState::anyRunning).orElse(null);
-		boolean startedHere = running == null;
-		StackState stack = startedHere
-				? new StackStarter(store, StateDirectoryOption.checkout(), System.out).start(false) : running;
-		StackStopper stopper = new StackStopper(store, System.out);
-		Thread interrupted = new Thread(() -> cleanUp(store, stopper, startedHere), "minitickets-demo-cleanup");
-		Runtime.getRuntime().addShutdownHook(interrupted);
 		List<RunOutcome> outcomes = new ArrayList<>();
-		try {
-			SaleDayRun run = new SaleDayRun(scenario, stack, System.out);
-			outcomes.add(run.run(true, healthyApi(stack, store)));
-			ManagedProcess gateOff = startGateOffApi(store, stack);
+		try (StackSession session = StackSession.open(this.state.resolve(), "demo", System.out)) {
+			session.stopOnClose(GATE_OFF_API);
+			SaleDayRun run = new SaleDayRun(scenario, session.state(), System.out);
+			outcomes.add(run.run(true, session.healthyApi()));
+			ManagedProcess gateOff = startGateOffApi(session.store(), session.state());
 			outcomes.add(run.run(false, URI.create(String.valueOf(gateOff.url()))));
 		}
-		finally {
-			cleanUp(store, stopper, startedHere);
-			removeHook(interrupted);
-		}
 		return report(scenario, outcomes);
-	}
-
-	private static URI healthyApi(StackState stack, StateStore store) {
-		ManagedProcess api = stack.process(Service.API_SERVICE.module())
-			.filter((process) -> process.healthUrl() != null)
-			.orElseThrow(() -> new StackException("The stack in " + store.file() + " has no api-service; "
-					+ "check ./minitickets status, or ./minitickets down and try again"));
-		// Probed until healthy, not once: on a busy machine one health answer can take longer than a probe waits.
-		Readiness.awaitHealthy(api, HEALTHY_API_TIMEOUT);
-		return URI.create(String.valueOf(api.url()));
 	}
 
 	private ManagedProcess startGateOffApi(StateStore store, StackState stack) {
@@ -114,19 +84,6 @@ public final class DemoCommand implements Callable<Integer> {
 		store.save(stack.withProcess(gateOff));
 		Readiness.awaitHealthy(gateOff, ServiceLauncher.READY_TIMEOUT);
 		return gateOff;
-	}
-
-	private void cleanUp(StateStore store, StackStopper stopper, boolean stopStack) {
-		if (!this.cleanedUp.compareAndSet(false, true)) {
-			return;
-		}
-		store.load().ifPresent((stack) -> {
-			StackState rest = stopper.stopProcess(stack, GATE_OFF_API);
-			if (stopStack) {
-				System.out.println("Stopping the stack the demo started...");
-				stopper.stop(rest);
-			}
-		});
 	}
 
 	private int report(Scenario scenario, List<RunOutcome> outcomes) {
@@ -142,15 +99,6 @@ public final class DemoCommand implements Callable<Integer> {
 		List<String> failures = outcomes.stream().flatMap((outcome) -> outcome.failures().stream()).toList();
 		failures.forEach((failure) -> System.out.println("FAILED: " + failure));
 		return failures.isEmpty() ? 0 : 1;
-	}
-
-	private static void removeHook(Thread hook) {
-		try {
-			Runtime.getRuntime().removeShutdownHook(hook);
-		}
-		catch (IllegalStateException ex) {
-			// the JVM is already shutting down; the hook finds the clean-up done
-		}
 	}
 
 }

@@ -127,9 +127,9 @@ public final class Inspector {
 			List<Object[]> all = new ArrayList<>();
 			while (result.next()) {
 				int smallest = result.getInt(8);
+				Integer smallestRefused = result.wasNull() ? null : smallest;
 				all.add(new Object[] { result.getLong(1), result.getInt(2), result.getLong(3), result.getLong(4),
-						result.getLong(5), result.getLong(6), result.getLong(7),
-						result.wasNull() ? null : smallest });
+						result.getLong(5), result.getLong(6), result.getLong(7), smallestRefused });
 			}
 			return all;
 		});

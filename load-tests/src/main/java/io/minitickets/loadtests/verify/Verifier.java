@@ -15,7 +15,8 @@ import io.minitickets.localstack.stack.StackException;
  * after a request was refused as sold out, every 202 settled in Postgres, the gate in line with Postgres, and the
  * worker's consumer group caught up. It waits, bounded, for the stack to be quiet first: every 202 in Postgres
  * (settle timeout), then no drift and no lag (quiet timeout: reconcile passes repair drift), returning as soon as
- * that holds; what is left when a wait ends is reported, not hidden.
+ * that holds; what is left when a wait ends is reported, not hidden. A read that fails is tried again until its
+ * wait ends.
  */
 public final class Verifier {
 
@@ -41,7 +42,7 @@ public final class Verifier {
 	/**
 	 * @param sale the run's events, 202s and sold-out refusals
 	 * @return the figures
-	 * @throws StackException when Postgres, Valkey or Kafka cannot be read
+	 * @throws StackException when Postgres, Valkey or Kafka cannot be read until a wait ends
 	 */
 	public Verification verify(Sale sale) {
 		List<String> unsettled = await(() -> {
@@ -57,12 +58,20 @@ public final class Verifier {
 		return Verification.of(quiet.events(), unsettled, quiet.lag(), sale.soldOutRefusals());
 	}
 
+	// A read that fails (a broker or database too busy to answer in time) is tried again until the wait ends.
 	private static <T> T await(Supplier<T> read, Predicate<T> done, Duration timeout) {
 		long deadline = System.nanoTime() + timeout.toNanos();
 		while (true) {
-			T value = read.get();
-			if (done.test(value) || System.nanoTime() - deadline > 0) {
-				return value;
+			try {
+				T value = read.get();
+				if (done.test(value) || System.nanoTime() - deadline > 0) {
+					return value;
+				}
+			}
+			catch (StackException ex) {
+				if (System.nanoTime() - deadline > 0) {
+					throw ex;
+				}
 			}
 			ProcessWaits.pause(POLL);
 		}
