@@ -2,7 +2,6 @@ package io.minitickets.loadtests.load;
 
 import java.time.Duration;
 import java.util.Arrays;
-import java.util.Locale;
 
 import io.gatling.javaapi.core.Simulation;
 
@@ -105,11 +104,6 @@ enum Simulations {
 			case SOLD_OUT_STAMPEDE -> STAMPEDE_SEATS;
 			case POLL_STORM -> (int) Math.max(1, Math.ceil(rate * seconds));
 		};
-	}
-
-	@Override
-	public String toString() {
-		return label().toLowerCase(Locale.ROOT);
 	}
 
 }
