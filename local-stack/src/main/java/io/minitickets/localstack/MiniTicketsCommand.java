@@ -1,8 +1,5 @@
 package io.minitickets.localstack;
 
-import io.minitickets.localstack.bench.BenchCommand;
-import io.minitickets.localstack.chaos.ChaosCommand;
-import io.minitickets.localstack.demo.DemoCommand;
 import io.minitickets.localstack.ops.KafkaToolCommand;
 import io.minitickets.localstack.ops.OpsLauncherCommand;
 import io.minitickets.localstack.stack.DownCommand;
@@ -16,16 +13,17 @@ import picocli.CommandLine.Spec;
 
 /**
  * {@code minitickets}: runs MiniTickets on one machine without Docker ({@code up}, {@code down}, {@code status}) and
- * its sale-day demo ({@code demo}), fault-injection run ({@code chaos}) and Valkey script benchmark ({@code bench});
- * runs the operators' tools against the stack ({@code ops}: ops-cli; {@code kafka}: Kafka's own tools).
+ * the operators' tools against the stack ({@code ops}: ops-cli; {@code kafka}: Kafka's own tools). The commands that
+ * drive traffic against a stack ({@code demo}, {@code chaos}, {@code bench}, {@code load}) are load-tests' and added
+ * to this root by its {@code MiniTickets} main class, which {@code ./minitickets} runs.
  * <p>
- * Exit codes: 0 success; 1 the demo found an oversell or an unsettled booking, the chaos run a broken invariant, or
- * {@code status} found something not running; 2 the command could not do its work (the message says why).
+ * Exit codes: 0 success; 1 a check failed (an oversell, an unsettled booking, a broken invariant, or {@code status}
+ * found something not running); 2 the command could not do its work (the message says why).
  */
 @Command(name = "minitickets", mixinStandardHelpOptions = true,
-		subcommands = { UpCommand.class, DownCommand.class, StatusCommand.class, DemoCommand.class,
-				ChaosCommand.class, BenchCommand.class, OpsLauncherCommand.class, KafkaToolCommand.class },
-		description = "Runs the MiniTickets booking pipeline on one machine, and its sale-day demo.")
+		subcommands = { UpCommand.class, DownCommand.class, StatusCommand.class, OpsLauncherCommand.class,
+				KafkaToolCommand.class },
+		description = "Runs the MiniTickets booking pipeline on one machine, and its sale-day demo and load tests.")
 public final class MiniTicketsCommand implements Runnable {
 
 	/** The exit code of a command that could not do its work. */
@@ -40,10 +38,17 @@ public final class MiniTicketsCommand implements Runnable {
 	}
 
 	/**
-	 * @param args a subcommand and its options
+	 * The root command with the stack's subcommands, the given ones after them, and the error handling every
+	 * subcommand shares: a failure prints {@code minitickets: <message>} (a stack trace too unless it is a
+	 * {@link StackException}) and exits 2.
+	 * @param subcommands more picocli subcommands (instances of {@code @Command} classes), in help order
+	 * @return the command line, ready to {@code execute}
 	 */
-	public static void main(String[] args) {
+	public static CommandLine commandLine(Object... subcommands) {
 		CommandLine commandLine = new CommandLine(new MiniTicketsCommand());
+		for (Object subcommand : subcommands) {
+			commandLine.addSubcommand(subcommand);
+		}
 		commandLine.setExecutionExceptionHandler((ex, command, parsed) -> {
 			command.getErr().println("minitickets: " + ex.getMessage());
 			if (!(ex instanceof StackException)) {
@@ -51,7 +56,15 @@ public final class MiniTicketsCommand implements Runnable {
 			}
 			return FAILED;
 		});
-		System.exit(commandLine.execute(args));
+		return commandLine;
+	}
+
+	/**
+	 * Runs only the stack's commands ({@code up}, {@code down}, {@code status}).
+	 * @param args a subcommand and its options
+	 */
+	public static void main(String[] args) {
+		System.exit(commandLine().execute(args));
 	}
 
 }

@@ -13,10 +13,10 @@ import java.util.Map;
  * @param reconcileInterval time between two reconcile passes
  * @param sendTimeout api-service's longest wait for the broker's ack before it answers 503
  */
-record ChaosSettings(Duration leaseTtl, Duration reconcileInterval, Duration sendTimeout) {
+public record ChaosSettings(Duration leaseTtl, Duration reconcileInterval, Duration sendTimeout) {
 
 	/** The settings the run uses: lease TTL 10 s, reconcile every 1 s, send timeout 3 s. */
-	static final ChaosSettings DEFAULT = new ChaosSettings(Duration.ofSeconds(10), Duration.ofSeconds(1),
+	public static final ChaosSettings DEFAULT = new ChaosSettings(Duration.ofSeconds(10), Duration.ofSeconds(1),
 			Duration.ofSeconds(3));
 
 	/**

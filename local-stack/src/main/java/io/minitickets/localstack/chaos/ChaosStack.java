@@ -28,10 +28,10 @@ import io.minitickets.localstack.valkey.ValkeyServer;
  * Postgres, two Valkeys (limiter/status/idempotency, and the gate) and the three services with chaos settings, in a
  * state file so {@code ./minitickets down --state DIR} can stop it should the run itself die.
  */
-final class ChaosStack implements AutoCloseable {
+public final class ChaosStack implements AutoCloseable {
 
 	/** The name of the gate's Valkey. */
-	static final String GATE_VALKEY = "valkey-gate";
+	public static final String GATE_VALKEY = "valkey-gate";
 
 	private static final Duration KILL_WAIT = Duration.ofSeconds(20);
 
@@ -52,7 +52,7 @@ final class ChaosStack implements AutoCloseable {
 	 * @param directory the run's folder (state file, data, logs); fresh
 	 * @param settings the services' chaos-tuned settings
 	 */
-	ChaosStack(Path checkout, Path directory, ChaosSettings settings) {
+	public ChaosStack(Path checkout, Path directory, ChaosSettings settings) {
 		this.store = new StateStore(directory);
 		ProcessLauncher launcher = new ProcessLauncher(checkout);
 		this.infrastructure = new ChaosInfrastructure(launcher, directory);
@@ -64,7 +64,7 @@ final class ChaosStack implements AutoCloseable {
 	 * Starts everything and waits until the services are healthy (each within 180 s).
 	 * @throws StackException when a jar is missing or a part does not come up
 	 */
-	void start() {
+	public void start() {
 		this.services.requireJars();
 		this.store.save(this.state);
 		CompletableFuture<Void> kafka = CompletableFuture.runAsync(() -> {
@@ -93,7 +93,7 @@ final class ChaosStack implements AutoCloseable {
 	}
 
 	/** @return the stack as it is now */
-	StackState state() {
+	public StackState state() {
 		return this.state;
 	}
 
@@ -102,7 +102,7 @@ final class ChaosStack implements AutoCloseable {
 	 * @return the recorded process
 	 * @throws StackException when none of that name is recorded
 	 */
-	ManagedProcess process(String name) {
+	public ManagedProcess process(String name) {
 		return this.state.process(name).orElseThrow(() -> new StackException("No process " + name + " is recorded"));
 	}
 

@@ -15,7 +15,7 @@ import io.minitickets.localstack.valkey.ValkeyServer;
  * Injects one fault into the run's stack and brings the stack back: when {@link #inject} returns, every process
  * runs again (services healthy).
  */
-final class FaultInjector {
+public final class FaultInjector {
 
 	private static final Duration FAILPOINT_WAIT = Duration.ofSeconds(180);
 
@@ -30,7 +30,7 @@ final class FaultInjector {
 	 * @param login asks api-service to log in, to see the limiter fail closed
 	 * @param poison produces garbage records
 	 */
-	FaultInjector(ChaosStack stack, LoginProbe login, PoisonProducer poison) {
+	public FaultInjector(ChaosStack stack, LoginProbe login, PoisonProducer poison) {
 		this.stack = stack;
 		this.login = login;
 		this.poison = poison;
@@ -44,7 +44,7 @@ final class FaultInjector {
 	 * limiter's Valkey was down, or a failpoint never reached); empty when nothing did
 	 * @throws StackException when a process does not stop or come back
 	 */
-	List<String> inject(FaultKind fault, Random random) {
+	public List<String> inject(FaultKind fault, Random random) {
 		String worker = Service.BOOKING_WORKER.module();
 		switch (fault) {
 			case WORKER_KILL -> {

@@ -7,7 +7,7 @@ import java.util.Locale;
 /**
  * The faults a run injects, one phase each, in this order.
  */
-enum FaultKind {
+public enum FaultKind {
 
 	/** SIGKILL of booking-worker while bookings flow, then a restart. */
 	WORKER_KILL,
@@ -36,7 +36,7 @@ enum FaultKind {
 	/**
 	 * @return the name on the command line and in the table, for example {@code worker-kill}
 	 */
-	String label() {
+	public String label() {
 		return name().toLowerCase(Locale.ROOT).replace('_', '-');
 	}
 
@@ -45,7 +45,7 @@ enum FaultKind {
 	 * @return the faults in run order
 	 * @throws IllegalArgumentException naming an unknown label
 	 */
-	static List<FaultKind> parse(String labels) {
+	public static List<FaultKind> parse(String labels) {
 		if (labels.isBlank() || labels.equals("all")) {
 			return List.of(values());
 		}

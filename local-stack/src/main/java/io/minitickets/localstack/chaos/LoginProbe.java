@@ -10,7 +10,7 @@ import java.time.Duration;
 /**
  * One login attempt with the admin's credentials, to see how api-service answers while a fault lasts.
  */
-final class LoginProbe {
+public final class LoginProbe {
 
 	private static final Duration TIMEOUT = Duration.ofSeconds(10);
 
@@ -26,7 +26,7 @@ final class LoginProbe {
 	 * @param email the admin's email (plain: no JSON escaping needed)
 	 * @param password the admin's password (URL-safe Base64: no JSON escaping needed)
 	 */
-	LoginProbe(HttpClient http, URI api, String email, String password) {
+	public LoginProbe(HttpClient http, URI api, String email, String password) {
 		this.http = http;
 		this.login = api.resolve("/api/auth/login");
 		this.body = "{\"email\":\"" + email + "\",\"password\":\"" + password + "\"}";

@@ -19,7 +19,7 @@ import io.minitickets.localstack.stack.StackException;
  * Produces poison records, garbage bytes that are no {@code BookingRequested}, to {@code bookings.requested}, each
  * with a short-lived producer (acks=all, 15 s timeout), and counts them.
  */
-final class PoisonProducer {
+public final class PoisonProducer {
 
 	private static final long SEND_TIMEOUT_SECONDS = 15;
 
@@ -30,7 +30,7 @@ final class PoisonProducer {
 	/**
 	 * @param bootstrapServers the run's broker
 	 */
-	PoisonProducer(String bootstrapServers) {
+	public PoisonProducer(String bootstrapServers) {
 		this.bootstrapServers = bootstrapServers;
 	}
 
@@ -64,7 +64,7 @@ final class PoisonProducer {
 	/**
 	 * @return how many poison records the broker took
 	 */
-	int sent() {
+	public int sent() {
 		return this.sent.get();
 	}
 

@@ -12,7 +12,7 @@ import io.minitickets.localstack.stack.StackException;
 /**
  * Bounded waits for processes and background start steps.
  */
-final class ProcessWaits {
+public final class ProcessWaits {
 
 	private ProcessWaits() {
 	}
@@ -59,7 +59,7 @@ final class ProcessWaits {
 	 * @param duration how long
 	 * @throws StackException when interrupted
 	 */
-	static void pause(Duration duration) {
+	public static void pause(Duration duration) {
 		try {
 			Thread.sleep(duration);
 		}

@@ -1,6 +1,6 @@
 /**
- * The fault-injection run: a stack of its own, a sale load, faults injected into its processes, and the invariants
- * checked once it is quiet.
+ * Fault injection: a stack of the run's own whose every process can be killed and started again on the same ports
+ * and data, and the faults injected into it. The load and the invariant checks of a chaos run live in load-tests.
  */
 @NullMarked
 package io.minitickets.localstack.chaos;

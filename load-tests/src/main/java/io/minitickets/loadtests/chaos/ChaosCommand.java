@@ -1,0 +1,74 @@
+package io.minitickets.loadtests.chaos;
+
+import java.nio.file.Path;
+import java.security.SecureRandom;
+import java.util.concurrent.Callable;
+
+import org.jspecify.annotations.Nullable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.ParameterException;
+import picocli.CommandLine.Spec;
+
+import io.minitickets.localstack.chaos.FaultKind;
+import io.minitickets.localstack.stack.StateDirectoryOption;
+
+/**
+ * {@code minitickets chaos}: the fault-injection run (see {@link ChaosRun}), its table printed, and optionally
+ * written as JSON.
+ */
+@Command(name = "chaos", mixinStandardHelpOptions = true,
+		description = "Start a stack of its own, run a sale load, inject each fault (worker kill, worker failpoint, "
+				+ "Valkey restart, gate Valkey down, Kafka restart, Postgres restart, api-service kill, poison "
+				+ "record) at seeded-random moments, and check every invariant. Exit code 1 on any violation.")
+public final class ChaosCommand implements Callable<Integer> {
+
+	@Mixin
+	private StateDirectoryOption state = new StateDirectoryOption();
+
+	@Option(names = "--rounds", defaultValue = "3", description = "Times each fault is injected (default ${DEFAULT-VALUE}).")
+	private int rounds;
+
+	@Option(names = "--seed", description = "Seed of the fault moments and load choices (default: random, printed).")
+	private @Nullable Long seed;
+
+	@Option(names = "--faults", defaultValue = "all",
+			description = "Comma-separated faults to inject, in run order (default ${DEFAULT-VALUE}).")
+	private String faults = "all";
+
+	@Option(names = "--json", paramLabel = "FILE", description = "Also write the report to FILE as JSON.")
+	private @Nullable Path json;
+
+	@Spec
+	private CommandSpec spec;
+
+	@Override
+	public Integer call() {
+		if (this.rounds < 1) {
+			throw new ParameterException(this.spec.commandLine(), "--rounds must be at least 1");
+		}
+		ChaosOptions options;
+		try {
+			options = new ChaosOptions(this.rounds, (this.seed != null) ? this.seed : new SecureRandom().nextLong(),
+					FaultKind.parse(this.faults), this.state.resolve(), StateDirectoryOption.checkout());
+		}
+		catch (IllegalArgumentException ex) {
+			throw new ParameterException(this.spec.commandLine(), ex.getMessage());
+		}
+		ChaosReport report = new ChaosRun(options, System.out).run();
+		System.out.printf("%nFault-injection run, seed %d (replay: ./minitickets chaos --rounds %d --seed %d)%n%n",
+				report.seed(), report.rounds(), report.seed());
+		System.out.print(report.table());
+		if (this.json != null) {
+			report.write(this.json);
+			System.out.println("Wrote " + this.json);
+		}
+		report.notes().forEach((note) -> System.out.println("note: " + note));
+		report.violations().forEach((violation) -> System.out.println("VIOLATION: " + violation));
+		System.out.println(report.green() ? "All invariants held." : "Invariants broken: see above.");
+		return report.green() ? 0 : 1;
+	}
+
+}

@@ -1,0 +1,188 @@
+package io.minitickets.loadtests.chaos;
+
+import java.io.PrintStream;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.EnumMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Random;
+import java.util.Set;
+
+import io.minitickets.loadtests.client.ApiClient;
+import io.minitickets.loadtests.client.BulkUsers;
+import io.minitickets.loadtests.client.LoadUser;
+import io.minitickets.loadtests.verify.EventFacts;
+import io.minitickets.loadtests.verify.Inspector;
+import io.minitickets.localstack.chaos.ChaosSettings;
+import io.minitickets.localstack.chaos.ChaosStack;
+import io.minitickets.localstack.chaos.FaultInjector;
+import io.minitickets.localstack.chaos.FaultKind;
+import io.minitickets.localstack.chaos.LoginProbe;
+import io.minitickets.localstack.chaos.PoisonProducer;
+import io.minitickets.localstack.chaos.ProcessWaits;
+import io.minitickets.localstack.stack.DataDirectories;
+import io.minitickets.localstack.stack.Service;
+import io.minitickets.localstack.stack.StackException;
+import io.minitickets.localstack.stack.StackState;
+import io.minitickets.localstack.stack.StateStore;
+
+/**
+ * A fault-injection run: starts its own stack, then for each fault, {@code rounds} times, puts two fresh events on
+ * sale, runs the load, injects the fault at a seeded-random moment 0.5–2 s in, recovers, lets the load run 1 s more;
+ * then waits until the stack is quiet and checks the invariants. Always stops what it started, also on failure or
+ * SIGTERM, and deletes its data; keeps the processes' logs.
+ */
+final class ChaosRun {
+
+	private static final int EVENTS_PER_ROUND = 2;
+
+	private static final int SEATS_PER_EVENT = 30;
+
+	private static final int USERS = 48;
+
+	private static final int CLIENTS = 8;
+
+	private final ChaosOptions options;
+
+	private final PrintStream out;
+
+	/**
+	 * @param options rounds, seed, faults, folders
+	 * @param out where progress and the table are printed
+	 */
+	ChaosRun(ChaosOptions options, PrintStream out) {
+		this.options = options;
+		this.out = out;
+	}
+
+	/**
+	 * Runs it.
+	 * @return the report
+	 * @throws StackException when the stack cannot be started or a fault cannot be recovered from
+	 */
+	ChaosReport run() {
+		Path directory = this.options.stateParent().resolve("chaos-" + this.options.seed());
+		if (new StateStore(directory).load().filter(StackState::anyRunning).isPresent()) {
+			throw new StackException("A run with seed " + this.options.seed() + " still runs in " + directory
+					+ "; stop it with ./minitickets down --state " + directory);
+		}
+		DataDirectories.fresh(directory);
+		this.out.printf("Fault-injection run: seed %d, %d round(s) of %s; state and logs in %s%n", this.options.seed(),
+				this.options.rounds(), this.options.faults().stream().map(FaultKind::label).toList(), directory);
+		ChaosStack stack = new ChaosStack(this.options.checkout(), directory, ChaosSettings.DEFAULT);
+		Thread hook = new Thread(stack::close, "minitickets-chaos-stop");
+		Runtime.getRuntime().addShutdownHook(hook);
+		try {
+			this.out.println("Starting the run's own stack (Kafka, Postgres, two Valkeys, three services)...");
+			stack.start();
+			return sale(stack);
+		}
+		finally {
+			this.out.println("Stopping the run's stack...");
+			stack.close();
+			removeHook(hook);
+			List.of("pg", ChaosStack.GATE_VALKEY).forEach((data) -> DataDirectories.delete(directory.resolve(data)));
+			this.out.println("Logs kept in " + directory.resolve("logs"));
+		}
+	}
+
+	private ChaosReport sale(ChaosStack stack) {
+		StackState state = stack.state();
+		URI api = URI.create(String.valueOf(stack.process(Service.API_SERVICE.module()).url()));
+		HttpClient http = HttpClient.newBuilder()
+			.version(HttpClient.Version.HTTP_1_1)
+			.connectTimeout(Duration.ofSeconds(5))
+			.build();
+		try (http) {
+			ApiClient client = new ApiClient(http, api);
+			String admin = client.login(state.adminEmail(), state.adminPassword());
+			List<String> tokens = new BulkUsers(Objects.requireNonNull(state.postgres()), state.jwtSecret(),
+					Duration.ofHours(1))
+				.create("chaos-" + this.options.seed(), USERS)
+				.stream()
+				.map(LoadUser::token)
+				.toList();
+			SaleLoad load = new SaleLoad(client, tokens, CLIENTS);
+			PoisonProducer poison = new PoisonProducer(Objects.requireNonNull(state.kafkaBootstrapServers()));
+			FaultInjector injector = new FaultInjector(stack,
+					new LoginProbe(http, api, state.adminEmail(), state.adminPassword()), poison);
+			Random random = new Random(this.options.seed());
+			Map<FaultKind, List<Answer>> answers = new EnumMap<>(FaultKind.class);
+			Map<FaultKind, Set<Long>> events = new EnumMap<>(FaultKind.class);
+			List<String> violations = new ArrayList<>();
+			for (FaultKind fault : this.options.faults()) {
+				for (int round = 1; round <= this.options.rounds(); round++) {
+					List<Long> onSale = new ArrayList<>();
+					for (int i = 0; i < EVENTS_PER_ROUND; i++) {
+						onSale.add(client.createEvent(admin, "Chaos " + fault.label() + " " + round + "." + i,
+								SEATS_PER_EVENT, Instant.now().minusSeconds(60)));
+					}
+					events.computeIfAbsent(fault, (kind) -> new HashSet<>()).addAll(onSale);
+					long delay = 500 + random.nextInt(1500);
+					this.out.printf("  %s round %d: load on events %s, fault after %d ms%n", fault.label(), round,
+							onSale, delay);
+					SaleLoad.Running running = load.start(fault, onSale, random.nextLong());
+					try {
+						ProcessWaits.pause(Duration.ofMillis(delay));
+						violations.addAll(injector.inject(fault, random));
+						ProcessWaits.pause(Duration.ofSeconds(1));
+					}
+					finally {
+						answers.computeIfAbsent(fault, (kind) -> new ArrayList<>()).addAll(running.stop());
+					}
+				}
+			}
+			return check(stack, answers, events, poison.sent(), violations);
+		}
+	}
+
+	private ChaosReport check(ChaosStack stack, Map<FaultKind, List<Answer>> answers,
+			Map<FaultKind, Set<Long>> events, int poisonSent, List<String> violations) {
+		StackState state = stack.state();
+		Inspector inspector = new Inspector(Objects.requireNonNull(state.postgres()),
+				String.valueOf(stack.process(ChaosStack.GATE_VALKEY).url()), "",
+				Objects.requireNonNull(state.kafkaBootstrapServers()));
+		Quiescence quiescence = new Quiescence(inspector, ChaosSettings.DEFAULT);
+		List<String> acceptedIds = answers.values().stream().flatMap(List::stream).filter(Answer::accepted)
+			.map(Answer::bookingId).map(String::valueOf).toList();
+		this.out.printf("Waiting until all %d accepted bookings settled and the gate is repaired...%n",
+				acceptedIds.size());
+		Set<String> lost = Set.copyOf(quiescence.awaitSettled(acceptedIds));
+		List<EventFacts> facts = quiescence.awaitGateRepaired();
+		long deadLetters = quiescence.awaitDeadLetters(poisonSent);
+		List<FaultRow> rows = this.options.faults().stream()
+			.map((fault) -> FaultRow.of(fault, this.options.rounds(), answers.getOrDefault(fault, List.of()),
+					facts.stream().filter((event) -> events.getOrDefault(fault, Set.of()).contains(event.eventId()))
+						.toList(),
+					lost))
+			.toList();
+		List<String> all = new ArrayList<>(violations);
+		rows.forEach((row) -> all.addAll(row.violations()));
+		if (deadLetters != poisonSent) {
+			all.add("dead-letter topic holds " + deadLetters + " records; " + poisonSent + " poison records were "
+					+ "produced (each must land there exactly once)");
+		}
+		lost.forEach((id) -> all.add("lost 202: booking " + id + " never reached Postgres"));
+		List<String> notes = this.options.faults().stream()
+			.flatMap((fault) -> FaultRow.unexpected(fault, answers.getOrDefault(fault, List.of())).stream())
+			.toList();
+		return new ChaosReport(this.options.seed(), this.options.rounds(), rows, poisonSent, deadLetters, all, notes);
+	}
+
+	private static void removeHook(Thread hook) {
+		try {
+			Runtime.getRuntime().removeShutdownHook(hook);
+		}
+		catch (IllegalStateException ex) {
+			// the JVM is already shutting down: the hook runs and finds the stack stopped
+		}
+	}
+
+}

@@ -1,0 +1,188 @@
+package io.minitickets.loadtests.client;
+
+import java.io.IOException;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.Map;
+
+import org.jspecify.annotations.Nullable;
+import tools.jackson.core.JacksonException;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.json.JsonMapper;
+
+import io.minitickets.localstack.stack.StackException;
+
+/**
+ * The calls of api-service's HTTP API the demo (and the fault-injection run) makes: admin login, creating events and
+ * users, booking, polling.
+ */
+public final class ApiClient {
+
+	private static final Duration REQUEST_TIMEOUT = Duration.ofSeconds(30);
+
+	private final JsonMapper json = JsonMapper.builder().build();
+
+	private final HttpClient http;
+
+	private final URI base;
+
+	/**
+	 * @param http the client, shared by every call of a run
+	 * @param base api-service's base URL, for example {@code http://127.0.0.1:8080}
+	 */
+	public ApiClient(HttpClient http, URI base) {
+		this.http = http;
+		this.base = base;
+	}
+
+	/**
+	 * {@code POST /api/auth/login}.
+	 * @param email the user's email
+	 * @param password the user's password
+	 * @return the access token
+	 * @throws StackException when the login is not answered 200 with a token
+	 */
+	public String login(String email, String password) {
+		ApiResponse response = call(post("/api/auth/login", null, Map.of("email", email, "password", password)));
+		return required(expect(response, 200, "POST /api/auth/login"), "token", "POST /api/auth/login").asString();
+	}
+
+	/**
+	 * {@code POST /api/admin/events}.
+	 * @param adminToken an admin's access token
+	 * @param name the event's name
+	 * @param capacity its seats
+	 * @param saleOpensAt when the sale opens
+	 * @return the new event's id
+	 * @throws StackException when it is not answered 201
+	 */
+	public long createEvent(String adminToken, String name, int capacity, Instant saleOpensAt) {
+		ApiResponse response = call(post("/api/admin/events", adminToken,
+				Map.of("name", name, "capacity", capacity, "saleOpensAt", saleOpensAt.toString())));
+		return required(expect(response, 201, "POST /api/admin/events"), "id", "POST /api/admin/events").asLong();
+	}
+
+	/**
+	 * {@code POST /api/admin/users} with role USER.
+	 * @param adminToken an admin's access token
+	 * @param email the new user's email
+	 * @param password the new user's password
+	 * @return the new user's id
+	 * @throws StackException when it is not answered 201
+	 */
+	public long createUser(String adminToken, String email, String password) {
+		ApiResponse response = call(post("/api/admin/users", adminToken,
+				Map.of("email", email, "password", password, "role", "USER")));
+		return required(expect(response, 201, "POST /api/admin/users"), "id", "POST /api/admin/users").asLong();
+	}
+
+	/**
+	 * {@code POST /api/events/{id}/bookings}.
+	 * @param token the user's access token
+	 * @param eventId the event
+	 * @param quantity seats
+	 * @return the answer, whatever its status
+	 * @throws IOException when the request fails or times out (30 s)
+	 * @throws InterruptedException when interrupted while waiting
+	 */
+	public ApiResponse book(String token, long eventId, int quantity) throws IOException, InterruptedException {
+		return send(post("/api/events/" + eventId + "/bookings", token, Map.of("quantity", quantity)));
+	}
+
+	/**
+	 * {@code GET /api/events/{id}}, a public read.
+	 * @param eventId the event
+	 * @return the answer, whatever its status
+	 * @throws IOException when the request fails or times out (30 s)
+	 * @throws InterruptedException when interrupted while waiting
+	 */
+	public ApiResponse event(long eventId) throws IOException, InterruptedException {
+		return send(request("/api/events/" + eventId, null).GET().build());
+	}
+
+	/**
+	 * {@code GET /api/bookings/{id}}.
+	 * @param token the owner's access token
+	 * @param bookingId the booking
+	 * @return the booking's status (PENDING, CONFIRMED or REJECTED), or null when the answer was not a 200
+	 * @throws IOException when the request fails or times out (30 s)
+	 * @throws InterruptedException when interrupted while waiting
+	 */
+	public @Nullable String status(String token, String bookingId) throws IOException, InterruptedException {
+		HttpRequest request = request("/api/bookings/" + bookingId, token).GET().build();
+		ApiResponse response = send(request);
+		return (response.status() == 200) ? read(response.body()).path("status").asString(null) : null;
+	}
+
+	/**
+	 * @param body a 202 answer's body
+	 * @return its {@code bookingId}, or null when it has none
+	 */
+	public @Nullable String bookingId(String body) {
+		return read(body).path("bookingId").asString(null);
+	}
+
+	private HttpRequest post(String path, @Nullable String token, Map<String, Object> body) {
+		return request(path, token).header("Content-Type", "application/json")
+			.POST(HttpRequest.BodyPublishers.ofString(this.json.writeValueAsString(body)))
+			.build();
+	}
+
+	private HttpRequest.Builder request(String path, @Nullable String token) {
+		HttpRequest.Builder builder = HttpRequest.newBuilder(this.base.resolve(path))
+			.timeout(REQUEST_TIMEOUT)
+			.header("Accept", "application/json");
+		if (token != null) {
+			builder.header("Authorization", "Bearer " + token);
+		}
+		return builder;
+	}
+
+	private ApiResponse send(HttpRequest request) throws IOException, InterruptedException {
+		HttpResponse<String> response = this.http.send(request, HttpResponse.BodyHandlers.ofString());
+		return new ApiResponse(response.statusCode(), response.body());
+	}
+
+	private ApiResponse call(HttpRequest request) {
+		try {
+			return send(request);
+		}
+		catch (IOException ex) {
+			throw new StackException(request.method() + " " + request.uri() + " failed: " + ex, ex);
+		}
+		catch (InterruptedException ex) {
+			Thread.currentThread().interrupt();
+			throw new StackException("Interrupted during " + request.method() + " " + request.uri(), ex);
+		}
+	}
+
+	private JsonNode expect(ApiResponse response, int status, String call) {
+		if (response.status() != status) {
+			throw new StackException(call + " answered " + response.status() + " (expected " + status + "): "
+					+ response.body());
+		}
+		return read(response.body());
+	}
+
+	private static JsonNode required(JsonNode body, String field, String call) {
+		JsonNode value = body.path(field);
+		if (value.isMissingNode() || value.isNull()) {
+			throw new StackException(call + " answered without '" + field + "': " + body);
+		}
+		return value;
+	}
+
+	private JsonNode read(String body) {
+		try {
+			return this.json.readTree(body);
+		}
+		catch (JacksonException ex) {
+			return this.json.missingNode();
+		}
+	}
+
+}

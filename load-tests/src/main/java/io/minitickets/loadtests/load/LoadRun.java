@@ -1,0 +1,241 @@
+package io.minitickets.loadtests.load;
+
+import java.io.IOException;
+import java.io.PrintStream;
+import java.io.UncheckedIOException;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.security.SecureRandom;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.HexFormat;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+import org.jspecify.annotations.Nullable;
+
+import io.minitickets.loadtests.client.ApiClient;
+import io.minitickets.loadtests.client.ApiResponse;
+import io.minitickets.loadtests.client.BulkUsers;
+import io.minitickets.loadtests.client.LoadUser;
+import io.minitickets.loadtests.gatling.Ledger;
+import io.minitickets.loadtests.gatling.LoadSettings;
+import io.minitickets.loadtests.simulations.Scalper;
+import io.minitickets.loadtests.verify.EventFacts;
+import io.minitickets.loadtests.verify.Inspector;
+import io.minitickets.loadtests.verify.Sale;
+import io.minitickets.loadtests.verify.Verification;
+import io.minitickets.loadtests.verify.Verifier;
+import io.minitickets.localstack.chaos.ProcessWaits;
+import io.minitickets.localstack.stack.PostgresEndpoint;
+import io.minitickets.localstack.stack.StackException;
+import io.minitickets.localstack.stack.StackState;
+
+/**
+ * One run of a simulation against a stack: a fresh event on sale (sold out first for a stampede), fresh users
+ * created in Postgres with minted tokens, the simulation run by Gatling in this JVM, then the verifier and the
+ * simulation's own expectations.
+ */
+final class LoadRun {
+
+	/** The stack's booking bucket: 10 tokens, one more per second (README, configuration). */
+	static final int BUCKET_CAPACITY = 10;
+
+	/** Refills of the booking bucket per second. */
+	static final int BUCKET_REFILLS_PER_SECOND = 1;
+
+	private static final Duration SETTLE_TIMEOUT = Duration.ofSeconds(120);
+
+	private static final Duration QUIET_TIMEOUT = Duration.ofSeconds(30);
+
+	private static final SecureRandom RANDOM = new SecureRandom();
+
+	private final StackState stack;
+
+	private final Path resultsFolder;
+
+	private final PrintStream out;
+
+	/**
+	 * @param stack the stack (its database, signing key, Valkey and broker)
+	 * @param resultsFolder where Gatling writes its reports
+	 * @param out where progress is reported
+	 */
+	LoadRun(StackState stack, Path resultsFolder, PrintStream out) {
+		this.stack = stack;
+		this.resultsFolder = resultsFolder;
+		this.out = out;
+	}
+
+	/**
+	 * @param simulation which simulation
+	 * @param api the api-service to load
+	 * @param users users to create (Scalper: always 1 + 5)
+	 * @param rate peak arrivals per second
+	 * @param duration the injection's length
+	 * @return the report
+	 * @throws StackException when the stack does not answer as the contract says
+	 */
+	LoadReport run(Simulations simulation, URI api, int users, double rate, Duration duration) {
+		String runId = HexFormat.of().formatHex(randomBytes());
+		int seats = simulation.seats(rate, duration);
+		HttpClient http = HttpClient.newBuilder()
+			.version(HttpClient.Version.HTTP_1_1)
+			.connectTimeout(Duration.ofSeconds(5))
+			.build();
+		try (http) {
+			ApiClient client = new ApiClient(http, api);
+			String admin = client.login(this.stack.adminEmail(), this.stack.adminPassword());
+			long eventId = client.createEvent(admin, "Load " + simulation.label() + " " + runId, seats,
+					Instant.now().minusSeconds(60));
+			BulkUsers bulk = new BulkUsers(database(), this.stack.jwtSecret(), duration.plusHours(1));
+			if (simulation == Simulations.SOLD_OUT_STAMPEDE) {
+				sellOut(client, eventId, seats, bulk.create(runId + "-seller", 1).getFirst());
+			}
+			List<LoadUser> created = bulk.create(runId, users);
+			Path usersFile = this.resultsFolder.resolve("users-" + runId + ".csv");
+			LoadSettings.write(createFolder(usersFile), created);
+			this.out.printf("%s: event %d with %,d seats, %,d users created; running the simulation at %s%n",
+					simulation.label(), eventId, seats, created.size(), api);
+			Ledger.current().reset();
+			GatlingRunner.Result gatling;
+			try {
+				gatling = new GatlingRunner(this.resultsFolder).run(simulation.type(),
+						LoadSettings.properties(api.toString(), eventId, usersFile, rate, duration),
+						simulation.label() + " " + runId);
+			}
+			finally {
+				deleteQuietly(usersFile);
+			}
+			this.out.println("Verifying Postgres, Valkey and Kafka...");
+			Inspector inspector = Inspector.of(this.stack);
+			Verification verification = new Verifier(inspector, SETTLE_TIMEOUT, QUIET_TIMEOUT)
+				.verify(new Sale(Set.of(eventId), Ledger.current().acceptedIds(), Ledger.current().soldOutRefusals()));
+			return report(simulation, api, eventId, seats, created, rate, duration, gatling, verification, inspector);
+		}
+	}
+
+	private LoadReport report(Simulations simulation, URI api, long eventId, int seats, List<LoadUser> users,
+			double rate, Duration duration, GatlingRunner.Result gatling, Verification verification,
+			Inspector inspector) {
+		List<String> failures = new ArrayList<>(verification.breaches());
+		if (gatling.status() != 0) {
+			failures.add("Gatling exited " + gatling.status() + " (a failed request or assertion: see its summary)");
+		}
+		Ledger ledger = Ledger.current();
+		long seatsLeft = verification.events().stream().mapToLong(EventFacts::seatsLeft).sum();
+		LoadReport.Tally shoppers = null;
+		LoadReport.Tally scalper = null;
+		if (simulation == Simulations.SCALPER) {
+			Map<Long, Long> confirmed = inspector.confirmedByUser(eventId);
+			scalper = new LoadReport.Tally(ledger.count("scalper", "tried"),
+					confirmed.getOrDefault(users.getFirst().id(), 0L));
+			shoppers = new LoadReport.Tally(ledger.count("shopper", "tried"), users.subList(1, users.size())
+				.stream()
+				.mapToLong((user) -> confirmed.getOrDefault(user.id(), 0L))
+				.sum());
+			failures.addAll(scalperExpectations(shoppers, scalper, seats, seatsLeft, duration));
+		}
+		if (simulation == Simulations.SOLD_OUT_STAMPEDE && ledger.count("user", "202") > 0) {
+			failures.add(ledger.count("user", "202") + " requests after the sell-out were accepted (202)");
+		}
+		return new LoadReport(simulation.label(), api.toString(), eventId, seats, users.size(), rate,
+				duration.toSeconds(), ledger.counts(), verification.figures(), seatsLeft, shoppers, scalper,
+				gatling.status(), gatling.report().map((folder) -> folder.resolve("index.html").toString()).orElse(null),
+				failures);
+	}
+
+	/**
+	 * What the seed's ShopStream case promises.
+	 * @return the broken expectations, empty when all held
+	 */
+	static List<String> scalperExpectations(LoadReport.Tally shoppers, LoadReport.Tally scalper, int seats,
+			long seatsLeft, Duration duration) {
+		List<String> failures = new ArrayList<>();
+		long expectedShopperBookings = Scalper.SHOPPERS
+				* Math.max(1, duration.toMillis() / Scalper.SHOPPER_INTERVAL.toMillis());
+		if (shoppers.tried() != expectedShopperBookings || shoppers.confirmed() != shoppers.tried()) {
+			failures.add("shoppers: " + shoppers.confirmed() + " of " + shoppers.tried() + " bookings confirmed ("
+					+ expectedShopperBookings + " tried and confirmed expected)");
+		}
+		long bound = BUCKET_CAPACITY + BUCKET_REFILLS_PER_SECOND * duration.toSeconds();
+		if (scalper.confirmed() > bound) {
+			failures.add("scalper: " + scalper.confirmed() + " bookings confirmed, more than the bucket's capacity + "
+					+ "rate × duration = " + bound);
+		}
+		if (seatsLeft != seats - shoppers.confirmed() - scalper.confirmed()) {
+			failures.add(seatsLeft + " seats left; " + seats + " - " + shoppers.confirmed() + " - "
+					+ scalper.confirmed() + " expected (the rest stays on sale)");
+		}
+		return failures;
+	}
+
+	private void sellOut(ApiClient client, long eventId, int seats, LoadUser seller) {
+		try {
+			ApiResponse answer = client.book(seller.token(), eventId, seats);
+			String bookingId = (answer.status() == 202) ? client.bookingId(answer.body()) : null;
+			if (bookingId == null) {
+				throw new StackException("Selling out event " + eventId + ": booking " + seats + " seats answered "
+						+ answer.status() + ": " + answer.body());
+			}
+			long deadline = System.nanoTime() + SETTLE_TIMEOUT.toNanos();
+			String status = client.status(seller.token(), bookingId);
+			while (!"CONFIRMED".equals(status)) {
+				if ("REJECTED".equals(status) || System.nanoTime() - deadline > 0) {
+					throw new StackException("Selling out event " + eventId + ": the booking of all " + seats
+							+ " seats is " + status);
+				}
+				ProcessWaits.pause(Duration.ofMillis(100));
+				status = client.status(seller.token(), bookingId);
+			}
+			this.out.printf("Event %d sold out (%d seats confirmed) before the stampede%n", eventId, seats);
+		}
+		catch (IOException ex) {
+			throw new StackException("Selling out event " + eventId + " failed: " + ex, ex);
+		}
+		catch (InterruptedException ex) {
+			Thread.currentThread().interrupt();
+			throw new StackException("Interrupted while selling out event " + eventId, ex);
+		}
+	}
+
+	private PostgresEndpoint database() {
+		PostgresEndpoint database = this.stack.postgres();
+		if (database == null) {
+			throw new StackException("The stack has no Postgres database recorded");
+		}
+		return database;
+	}
+
+	private static Path createFolder(Path file) {
+		try {
+			Files.createDirectories(file.toAbsolutePath().getParent());
+			return file;
+		}
+		catch (IOException ex) {
+			throw new UncheckedIOException("Cannot create the folder of " + file, ex);
+		}
+	}
+
+	private static void deleteQuietly(@Nullable Path file) {
+		try {
+			if (file != null) {
+				Files.deleteIfExists(file);
+			}
+		}
+		catch (IOException ex) {
+			// the users file holds tokens valid for the run only; a leftover is harmless
+		}
+	}
+
+	private static byte[] randomBytes() {
+		byte[] bytes = new byte[4];
+		RANDOM.nextBytes(bytes);
+		return bytes;
+	}
+
+}

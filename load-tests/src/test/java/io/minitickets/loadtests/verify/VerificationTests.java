@@ -1,0 +1,73 @@
+package io.minitickets.loadtests.verify;
+
+import java.util.List;
+import java.util.Map;
+
+import org.junit.jupiter.api.Test;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+class VerificationTests {
+
+	@Test
+	void anExactSaleHasNoBreach() {
+		EventFacts soldOut = event(16, 16, null, 0L, 0);
+
+		Verification verification = Verification.of(List.of(soldOut), List.of(), 0, Map.of(1L, 1));
+
+		assertThat(verification.breaches()).isEmpty();
+		assertThat(verification.figures()).isEqualTo(new VerifierFigures(0, 0, 0, 0, 0));
+	}
+
+	@Test
+	void seatsLeftAfterASoldOutAnswerAreUndersold() {
+		EventFacts event = event(16, 13, null, 3L, 0);
+
+		Verification verification = Verification.of(List.of(event), List.of(), 0, Map.of(1L, 1));
+
+		assertThat(verification.undersold()).isEqualTo(3);
+		assertThat(verification.breaches()).containsExactly(
+				"3 seats left unsold after a request was refused as sold out");
+	}
+
+	@Test
+	void aSoldOutRejectionInPostgresCountsAsARefusal() {
+		EventFacts event = event(16, 15, 1, 1L, 0);
+
+		assertThat(Verification.of(List.of(event), List.of(), 0, Map.of()).undersold()).isEqualTo(1);
+	}
+
+	@Test
+	void seatsFewerThanTheRefusedQuantityAreNotUndersold() {
+		EventFacts event = event(16, 15, 2, 1L, 0);
+
+		assertThat(Verification.of(List.of(event), List.of(), 0, Map.of(1L, 2)).undersold()).isZero();
+	}
+
+	@Test
+	void seatsLeftWithoutARefusalAreStillOnSale() {
+		EventFacts event = event(1_000, 45, null, 955L, 0);
+
+		assertThat(Verification.of(List.of(event), List.of(), 0, Map.of()).breaches()).isEmpty();
+	}
+
+	@Test
+	void reportsOversoldUnsettledDriftAndLag() {
+		EventFacts event = event(16, 18, null, 2L, 0);
+
+		Verification verification = Verification.of(List.of(event), List.of("b1", "b2", "b3", "b4"), 7, Map.of());
+
+		assertThat(verification.figures()).isEqualTo(new VerifierFigures(2, 0, 4, 4, 7));
+		assertThat(verification.breaches()).containsExactly("2 seats oversold",
+				"4 accepted bookings (202) never reached Postgres, e.g. [b1, b2, b3]",
+				"4 seats of gate drift left (avail + leases + confirmed != capacity)",
+				"7 records of bookings.requested left unconsumed by the worker");
+	}
+
+	private static EventFacts event(int capacity, long confirmed, Integer soldOutRejection, Long available,
+			long leased) {
+		return new EventFacts(1, capacity, confirmed, confirmed, confirmed, confirmed, 1, soldOutRejection, available,
+				leased);
+	}
+
+}
