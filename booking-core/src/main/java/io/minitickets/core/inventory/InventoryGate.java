@@ -115,13 +115,23 @@ public class InventoryGate {
 	}
 
 	/**
-	 * The seats the gate may still hand out for an event.
+	 * The seats the gate may still hand out for an event. A counter that is not a whole number (no script writes one)
+	 * is reported as unknown, like a missing one: the reconciler's next RECONCILE replaces it.
 	 * @param eventId the event
-	 * @return the counter, or empty when it is not loaded
+	 * @return the counter, or empty when it is not loaded or not a whole number
+	 * @throws ValkeyUnavailableException when the gate's Valkey cannot answer in time
 	 */
 	public OptionalLong available(long eventId) {
 		String value = call(() -> this.connection.sync().get(this.keys.event(eventId).available()));
-		return (value != null) ? OptionalLong.of(Long.parseLong(value)) : OptionalLong.empty();
+		if (value == null) {
+			return OptionalLong.empty();
+		}
+		try {
+			return OptionalLong.of(Long.parseLong(value));
+		}
+		catch (NumberFormatException ex) {
+			return OptionalLong.empty();
+		}
 	}
 
 	/**

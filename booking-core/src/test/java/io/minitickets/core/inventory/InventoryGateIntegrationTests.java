@@ -54,6 +54,17 @@ class InventoryGateIntegrationTests {
 	}
 
 	@Test
+	void answersUnknownForACounterThatIsNotAWholeNumber() {
+		long event = newEvent();
+		String available = valkey.keys().event(event).available();
+
+		for (String corrupt : List.of("1.5", "abc", "99999999999999999999999", "")) {
+			connection.sync().set(available, corrupt);
+			assertThat(gate.available(event)).as("counter %s", corrupt).isEmpty();
+		}
+	}
+
+	@Test
 	void reservesUntilSoldOutAndNeverGoesBelowZero() {
 		long event = loadedEvent(3);
 
