@@ -3,6 +3,7 @@ package io.minitickets.loadtests.bench;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.Map;
 import java.util.concurrent.Callable;
 
 import org.jspecify.annotations.Nullable;
@@ -14,6 +15,7 @@ import picocli.CommandLine.Spec;
 
 import io.minitickets.localstack.stack.StackException;
 import io.minitickets.localstack.valkey.ValkeyProbe;
+import io.minitickets.loadtests.report.JsonFiles;
 
 /**
  * {@code minitickets bench}: the Valkey Lua scripts of a sale day's hot path (take-token, the sold-out RESERVE, an
@@ -47,6 +49,11 @@ public final class BenchCommand implements Callable<Integer> {
 	@Option(names = "--json", paramLabel = "FILE", description = "Also write the report to FILE as JSON.")
 	private @Nullable Path json;
 
+	@Option(names = "--only", paramLabel = "FIGURE",
+			description = "Run one figure instead of the scripts: limiter (ours vs Bucket4j's Lettuce backend; "
+					+ "--callers and --seconds apply).")
+	private @Nullable String only;
+
 	@Spec
 	private CommandSpec spec;
 
@@ -60,6 +67,14 @@ public final class BenchCommand implements Callable<Integer> {
 					+ "; start one, or point --valkey-url or MINITICKETS_VALKEY_URL at one");
 		}
 		PrintWriter out = this.spec.commandLine().getOut();
+		if ("limiter".equals(this.only)) {
+			return writeFigure("limiter",
+					new LimiterFigure(out).run(new LimiterFigure.Settings(this.valkeyUrl, this.callers, this.seconds)),
+					out);
+		}
+		if (this.only != null) {
+			throw new ParameterException(this.spec.commandLine(), "--only takes limiter, not " + this.only);
+		}
 		BenchReport report = new ScriptBench(this.valkeyUrl, new CallerLoad(this.callers), WARM_UP,
 				Duration.ofSeconds(this.seconds), out)
 			.run();
@@ -67,6 +82,15 @@ public final class BenchCommand implements Callable<Integer> {
 		out.print(report.table());
 		if (this.json != null) {
 			report.write(this.json);
+			out.println("Wrote " + this.json);
+		}
+		out.flush();
+		return 0;
+	}
+
+	private int writeFigure(String name, Object figure, PrintWriter out) {
+		if (this.json != null) {
+			JsonFiles.write(Map.of(name, figure), this.json);
 			out.println("Wrote " + this.json);
 		}
 		out.flush();
