@@ -12,8 +12,8 @@ import java.util.concurrent.ExecutionException;
 import io.lettuce.core.Range;
 import io.lettuce.core.RedisException;
 import io.lettuce.core.RedisFuture;
-import io.lettuce.core.api.async.RedisAsyncCommands;
-import io.lettuce.core.api.sync.RedisCommands;
+import io.lettuce.core.cluster.api.async.RedisClusterAsyncCommands;
+import io.lettuce.core.cluster.api.sync.RedisClusterCommands;
 import io.minitickets.core.valkey.ValkeyConnection;
 import io.minitickets.core.valkey.ValkeyKeys;
 import io.minitickets.core.valkey.ValkeyUnavailableException;
@@ -144,7 +144,7 @@ public class InventoryGate {
 	public GateSnapshot snapshot(long eventId) {
 		ValkeyKeys.EventKeys eventKeys = this.keys.event(eventId);
 		return call(() -> {
-			RedisCommands<String, String> commands = this.connection.sync();
+			RedisClusterCommands<String, String> commands = this.connection.sync();
 			String version = commands.get(eventKeys.version());
 			Map<UUID, Integer> leases = new HashMap<>();
 			Map<String, String> unparseable = new HashMap<>();
@@ -172,7 +172,7 @@ public class InventoryGate {
 	 */
 	public Map<Long, GateActivity> activity(Collection<Long> eventIds) {
 		return call(() -> {
-			RedisAsyncCommands<String, String> commands = this.connection.async();
+			RedisClusterAsyncCommands<String, String> commands = this.connection.async();
 			Map<Long, RedisFuture<Long>> counters = new HashMap<>();
 			Map<Long, RedisFuture<Long>> leases = new HashMap<>();
 			for (long eventId : eventIds) {
@@ -196,7 +196,7 @@ public class InventoryGate {
 	 */
 	public List<UUID> expiredLeases(long eventId, int limit) {
 		return call(() -> {
-			RedisCommands<String, String> commands = this.connection.sync();
+			RedisClusterCommands<String, String> commands = this.connection.sync();
 			List<String> time = commands.time();
 			long nowMs = Long.parseLong(time.get(0)) * 1000 + Long.parseLong(time.get(1)) / 1000;
 			return commands

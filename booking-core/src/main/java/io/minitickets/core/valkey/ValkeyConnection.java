@@ -1,62 +1,103 @@
 package io.minitickets.core.valkey;
 
 import java.time.Duration;
+import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.ReentrantLock;
 
+import io.lettuce.core.AbstractRedisClient;
 import io.lettuce.core.ClientOptions;
 import io.lettuce.core.RedisClient;
 import io.lettuce.core.RedisException;
 import io.lettuce.core.RedisURI;
 import io.lettuce.core.SocketOptions;
 import io.lettuce.core.TimeoutOptions;
+import io.lettuce.core.api.StatefulConnection;
 import io.lettuce.core.api.StatefulRedisConnection;
-import io.lettuce.core.api.async.RedisAsyncCommands;
-import io.lettuce.core.api.sync.RedisCommands;
+import io.lettuce.core.cluster.ClusterClientOptions;
+import io.lettuce.core.cluster.ClusterTopologyRefreshOptions;
+import io.lettuce.core.cluster.RedisClusterClient;
+import io.lettuce.core.cluster.api.StatefulRedisClusterConnection;
+import io.lettuce.core.cluster.api.async.RedisClusterAsyncCommands;
+import io.lettuce.core.cluster.api.sync.RedisClusterCommands;
 import io.lettuce.core.resource.ClientResources;
 import org.jspecify.annotations.Nullable;
 
 /**
- * One shared Lettuce connection to one Valkey node, opened on first use and tuned to fail fast.
+ * One shared Lettuce connection to one Valkey node or one Valkey Cluster, opened on first use and tuned to fail fast.
  * <p>
  * Lettuce pipelines concurrent callers over the one connection, so every request thread shares it. Its defaults (60 s
  * command timeout, commands buffered while disconnected) would turn an outage into hangs; here commands time out after
  * the configured command timeout and are rejected at once while disconnected (DESIGN.md, invariant 6). The connection
  * is tried at construction and, if Valkey is down then, again on use, so a service starts while Valkey is down; while
  * one caller connects, others wait for it at most the connect timeout.
+ * <p>
+ * A {@code redis-cluster://host:port,host:port} URL selects Lettuce's cluster client: each command goes to the primary
+ * of its key's slot, the topology is refreshed every 10 s and at once on MOVED, ASK or a lost node, and commands for
+ * the slots of a node that is down fail fast like every other command, while the other nodes' slots keep answering.
  */
 public final class ValkeyConnection implements AutoCloseable {
 
+	/** How often the cluster client re-reads the topology, besides the refreshes that MOVED or ASK trigger. */
+	static final Duration TOPOLOGY_REFRESH = Duration.ofSeconds(10);
+
 	private final String name;
 
-	private final RedisClient client;
+	private final AbstractRedisClient client;
+
+	private final Connector connector;
 
 	private final ReentrantLock connectLock = new ReentrantLock();
 
 	private final Duration connectTimeout;
 
-	private volatile @Nullable StatefulRedisConnection<String, String> connection;
+	private volatile @Nullable Connected connection;
 
 	/**
 	 * @param name what the connection is for, in messages ("limiter", "gate")
-	 * @param url a redis:// URI
+	 * @param url a {@code redis://} URI for one node, or {@code redis-cluster://[credentials@]host:port[,host:port…]}
+	 * naming seed nodes of a cluster
 	 * @param commandTimeout the most one command may take
 	 * @param connectTimeout the most a TCP connect may take
 	 * @param resources Lettuce's shared event loops
+	 * @throws IllegalArgumentException when the URL does not parse
 	 */
 	public ValkeyConnection(String name, String url, Duration commandTimeout, Duration connectTimeout,
 			ClientResources resources) {
 		this.name = name;
-		RedisURI uri = RedisURI.create(url);
-		uri.setTimeout(commandTimeout);
-		this.client = RedisClient.create(resources, uri);
-		this.client.setOptions(ClientOptions.builder()
-			.autoReconnect(true)
-			.disconnectedBehavior(ClientOptions.DisconnectedBehavior.REJECT_COMMANDS)
-			.timeoutOptions(TimeoutOptions.enabled(commandTimeout))
-			.socketOptions(SocketOptions.builder().connectTimeout(connectTimeout).keepAlive(true).build())
-			.build());
 		this.connectTimeout = connectTimeout;
+		SocketOptions socket = SocketOptions.builder().connectTimeout(connectTimeout).keepAlive(true).build();
+		TimeoutOptions timeouts = TimeoutOptions.enabled(commandTimeout);
+		if (ValkeyUrl.isCluster(url)) {
+			List<RedisURI> seeds = ValkeyUrl.clusterSeeds(url);
+			seeds.forEach((seed) -> seed.setTimeout(commandTimeout));
+			RedisClusterClient cluster = RedisClusterClient.create(resources, seeds);
+			cluster.setOptions(ClusterClientOptions.builder()
+				.autoReconnect(true)
+				.disconnectedBehavior(ClientOptions.DisconnectedBehavior.REJECT_COMMANDS)
+				.timeoutOptions(timeouts)
+				.socketOptions(socket)
+				.topologyRefreshOptions(ClusterTopologyRefreshOptions.builder()
+					.enablePeriodicRefresh(TOPOLOGY_REFRESH)
+					.enableAllAdaptiveRefreshTriggers()
+					.build())
+				.build());
+			this.client = cluster;
+			this.connector = () -> Connected.of(cluster.connect());
+		}
+		else {
+			RedisURI uri = RedisURI.create(url);
+			uri.setTimeout(commandTimeout);
+			RedisClient standalone = RedisClient.create(resources, uri);
+			standalone.setOptions(ClientOptions.builder()
+				.autoReconnect(true)
+				.disconnectedBehavior(ClientOptions.DisconnectedBehavior.REJECT_COMMANDS)
+				.timeoutOptions(timeouts)
+				.socketOptions(socket)
+				.build());
+			this.client = standalone;
+			this.connector = () -> Connected.of(standalone.connect());
+		}
 		try {
 			connection();
 		}
@@ -66,20 +107,21 @@ public final class ValkeyConnection implements AutoCloseable {
 	}
 
 	/**
-	 * Synchronous commands on the shared connection.
+	 * Synchronous commands on the shared connection; on a cluster each goes to its key's node.
 	 * @return the commands
 	 * @throws ValkeyUnavailableException when no connection can be made now
 	 */
-	public RedisCommands<String, String> sync() {
+	public RedisClusterCommands<String, String> sync() {
 		return connection().sync();
 	}
 
 	/**
-	 * Asynchronous commands on the shared connection, for pipelining many commands.
+	 * Asynchronous commands on the shared connection, for pipelining many commands; on a cluster each goes to its
+	 * key's node.
 	 * @return the commands
 	 * @throws ValkeyUnavailableException when no connection can be made now
 	 */
-	public RedisAsyncCommands<String, String> async() {
+	public RedisClusterAsyncCommands<String, String> async() {
 		return connection().async();
 	}
 
@@ -91,8 +133,8 @@ public final class ValkeyConnection implements AutoCloseable {
 		return this.name;
 	}
 
-	private StatefulRedisConnection<String, String> connection() {
-		StatefulRedisConnection<String, String> current = this.connection;
+	private Connected connection() {
+		Connected current = this.connection;
 		if (current != null) {
 			return current;
 		}
@@ -107,10 +149,12 @@ public final class ValkeyConnection implements AutoCloseable {
 			throw new ValkeyUnavailableException("Valkey (" + this.name + ") connect interrupted", new RedisException(ex));
 		}
 		try {
-			if (this.connection == null) {
-				this.connection = this.client.connect();
+			Connected connected = this.connection;
+			if (connected == null) {
+				connected = this.connector.connect();
+				this.connection = connected;
 			}
-			return this.connection;
+			return connected;
 		}
 		catch (RedisException ex) {
 			throw new ValkeyUnavailableException("Valkey (" + this.name + ") is unreachable", ex);
@@ -122,11 +166,31 @@ public final class ValkeyConnection implements AutoCloseable {
 
 	@Override
 	public void close() {
-		StatefulRedisConnection<String, String> current = this.connection;
+		Connected current = this.connection;
 		if (current != null) {
-			current.close();
+			current.stateful().close();
 		}
 		this.client.shutdown(Duration.ZERO, Duration.ofSeconds(2));
+	}
+
+	@FunctionalInterface
+	private interface Connector {
+
+		Connected connect();
+
+	}
+
+	private record Connected(StatefulConnection<String, String> stateful, RedisClusterCommands<String, String> sync,
+			RedisClusterAsyncCommands<String, String> async) {
+
+		static Connected of(StatefulRedisConnection<String, String> connection) {
+			return new Connected(connection, connection.sync(), connection.async());
+		}
+
+		static Connected of(StatefulRedisClusterConnection<String, String> connection) {
+			return new Connected(connection, connection.sync(), connection.async());
+		}
+
 	}
 
 }

@@ -9,9 +9,10 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
 /**
  * How the services reach Valkey ({@code minitickets.valkey.*}).
  *
- * @param url Valkey for the rate limiter, the status cache and idempotency keys, as a redis:// URI
- * @param gateUrl Valkey for the inventory gate; defaults to {@code url}. A separate node lets the gate fail on its own
- * (a cluster shard), which the gate survives by failing open
+ * @param url Valkey for the rate limiter, the status cache and idempotency keys: a {@code redis://} URI for one node,
+ * or {@code redis-cluster://[credentials@]host:port[,host:port…]} naming seed nodes of a Valkey Cluster
+ * @param gateUrl Valkey for the inventory gate, in the same forms; defaults to {@code url}. A separate node lets the
+ * gate fail on its own, which the gate survives by failing open
  * @param commandTimeout how long one command may take before it counts as a failure; short (DESIGN.md: 100–250 ms)
  * so the limiter fails closed and the gate fails open quickly instead of hanging
  * @param connectTimeout how long to wait for a TCP connection to Valkey

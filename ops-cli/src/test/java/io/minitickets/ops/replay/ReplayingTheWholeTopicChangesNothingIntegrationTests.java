@@ -9,7 +9,7 @@ import java.util.TreeMap;
 import io.lettuce.core.KeyScanCursor;
 import io.lettuce.core.ScanArgs;
 import io.lettuce.core.ScanCursor;
-import io.lettuce.core.api.sync.RedisCommands;
+import io.lettuce.core.cluster.api.sync.RedisClusterCommands;
 import io.minitickets.core.inventory.InventoryGate;
 import io.minitickets.core.inventory.ReserveResult;
 import io.minitickets.core.messaging.BookingRequested;
@@ -84,7 +84,7 @@ class ReplayingTheWholeTopicChangesNothingIntegrationTests extends OpsIntegratio
 
 	/** Every key under the test's prefix with its type and value (TTLs aside). */
 	private Map<String, String> valkeySnapshot() {
-		RedisCommands<String, String> commands = this.valkey.sync();
+		RedisClusterCommands<String, String> commands = this.valkey.sync();
 		Map<String, String> snapshot = new TreeMap<>();
 		ScanCursor cursor = ScanCursor.INITIAL;
 		do {
