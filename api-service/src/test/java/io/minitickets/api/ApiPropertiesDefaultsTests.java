@@ -40,6 +40,7 @@ class ApiPropertiesDefaultsTests {
 		assertThat(properties.sendTimeout()).isEqualTo(Duration.ofSeconds(6));
 		assertThat(properties.idempotencyClaimTtl()).isEqualTo(Duration.ofSeconds(30))
 			.isGreaterThan(properties.sendTimeout());
+		assertThat(properties.pendingRecheck()).isEqualTo(Duration.ofSeconds(1));
 	}
 
 	@Test

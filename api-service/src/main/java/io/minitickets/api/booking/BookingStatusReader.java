@@ -1,33 +1,62 @@
 package io.minitickets.api.booking;
 
+import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
 import java.util.UUID;
 
+import com.github.benmanes.caffeine.cache.Cache;
+import com.github.benmanes.caffeine.cache.Caffeine;
+import com.github.benmanes.caffeine.cache.Ticker;
 import io.minitickets.api.problem.ApiException;
 import io.minitickets.api.problem.Problems;
 import io.minitickets.core.status.BookingStatusCache;
 import io.minitickets.core.status.CachedBooking;
 import io.minitickets.core.valkey.ValkeyUnavailableException;
+import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.stereotype.Component;
 
 /**
  * Answers status polls: the Valkey status cache first, then Postgres. Only the owner sees a booking; for anyone else
  * it does not exist. Status only moves forward: a PENDING cache entry is checked against Postgres, which may already
- * hold the outcome when the worker could not update the cache.
+ * hold the outcome when the worker could not update the cache, but at most once per booking per
+ * {@link BookingProperties#pendingRecheck()} on this instance: clients polling a PENDING booking are answered from
+ * Valkey in between, so a poll storm does not become one Postgres query per poll.
  */
 @Component
 class BookingStatusReader {
 
 	private static final long UNKNOWN_RETRY_AFTER_SECONDS = 1;
 
+	/** The most PENDING bookings remembered as checked (~100 bytes each); beyond it the oldest are checked again. */
+	private static final long RECENTLY_CHECKED_SIZE = 200_000;
+
 	private final BookingStatusCache cache;
 
 	private final BookingQueries queries;
 
-	BookingStatusReader(BookingStatusCache cache, BookingQueries queries) {
+	/** PENDING bookings that Postgres did not know at the last check, until the next check is due. */
+	private final Cache<UUID, Boolean> recentlyChecked;
+
+	@Autowired
+	BookingStatusReader(BookingStatusCache cache, BookingQueries queries, BookingProperties properties) {
+		this(cache, queries, properties.pendingRecheck(), Ticker.systemTicker());
+	}
+
+	/**
+	 * @param cache the status cache
+	 * @param queries settled bookings in Postgres
+	 * @param pendingRecheck how long a PENDING booking that Postgres did not know is answered from the cache alone
+	 * @param ticker the time source of that wait
+	 */
+	BookingStatusReader(BookingStatusCache cache, BookingQueries queries, Duration pendingRecheck, Ticker ticker) {
 		this.cache = cache;
 		this.queries = queries;
+		this.recentlyChecked = Caffeine.newBuilder()
+			.expireAfterWrite(pendingRecheck)
+			.maximumSize(RECENTLY_CHECKED_SIZE)
+			.ticker(ticker)
+			.build();
 	}
 
 	/**
@@ -55,9 +84,15 @@ class BookingStatusReader {
 		if (cached.isPresent() && cached.get().status().isFinal()) {
 			return BookingView.of(cached.get());
 		}
+		if (cached.isPresent() && this.recentlyChecked.getIfPresent(bookingId) != null) {
+			return BookingView.of(cached.get());
+		}
 		Optional<CachedBooking> settled = this.queries.find(bookingId, userId);
 		if (settled.isPresent()) {
 			return BookingView.of(settled.get());
+		}
+		if (cached.isPresent()) {
+			this.recentlyChecked.put(bookingId, Boolean.TRUE);
 		}
 		return cached.map(BookingView::of).orElseThrow(() -> notFound(bookingId));
 	}

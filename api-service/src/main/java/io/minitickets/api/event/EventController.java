@@ -1,5 +1,7 @@
 package io.minitickets.api.event;
 
+import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
 import java.util.OptionalLong;
 
@@ -17,7 +19,10 @@ import org.springframework.web.bind.annotation.RequestParam;
 import org.springframework.web.bind.annotation.RestController;
 
 /**
- * {@code GET /api/events} and {@code GET /api/events/{id}}: public reads with seats left.
+ * {@code GET /api/events} and {@code GET /api/events/{id}}: public reads with seats left. One event is read from the
+ * in-process {@link EventCache} (at most twice its TTL old, like the booking path's) and its gate counter from Valkey,
+ * so a stampede of reads does not reach Postgres; a page of events is one Postgres query and one pipelined round trip
+ * for all their gate counters.
  */
 @RestController
 @RequestMapping(produces = MediaType.APPLICATION_JSON_VALUE)
@@ -25,36 +30,55 @@ class EventController {
 
 	private final EventRepository events;
 
+	private final EventCache cache;
+
 	private final InventoryGate gate;
 
-	EventController(EventRepository events, InventoryGate gate) {
+	EventController(EventRepository events, EventCache cache, InventoryGate gate) {
 		this.events = events;
+		this.cache = cache;
 		this.gate = gate;
 	}
 
 	@GetMapping("/api/events")
 	List<EventView> list(@RequestParam(defaultValue = "0") @Min(0) int page,
 			@RequestParam(defaultValue = "20") @Min(1) @Max(100) int size) {
-		return this.events.list(size, (long) page * size)
-			.stream()
-			.map((event) -> EventView.of(event, gateAvailable(event.id())))
-			.toList();
+		List<Event> found = this.events.list(size, (long) page * size);
+		List<OptionalLong> counters = gateAvailable(found.stream().map(Event::id).toList());
+		List<EventView> views = new ArrayList<>(found.size());
+		for (int i = 0; i < found.size(); i++) {
+			views.add(EventView.of(found.get(i), boxed(counters.get(i))));
+		}
+		return views;
 	}
 
 	@GetMapping("/api/events/{id}")
 	EventView get(@PathVariable long id) {
-		Event event = this.events.find(id).orElseThrow(() -> Problems.notFound("No event " + id + "."));
+		Event event = this.cache.find(id).orElseThrow(() -> Problems.notFound("No event " + id + "."));
 		return EventView.of(event, gateAvailable(id));
 	}
 
 	private @Nullable Long gateAvailable(long eventId) {
 		try {
-			OptionalLong available = this.gate.available(eventId);
-			return available.isPresent() ? available.getAsLong() : null;
+			return boxed(this.gate.available(eventId));
 		}
 		catch (ValkeyUnavailableException ex) {
 			return null;
 		}
+	}
+
+	/** The gate counters of a page of events; all unknown when Valkey cannot answer. */
+	private List<OptionalLong> gateAvailable(List<Long> eventIds) {
+		try {
+			return this.gate.available(eventIds);
+		}
+		catch (ValkeyUnavailableException ex) {
+			return Collections.nCopies(eventIds.size(), OptionalLong.empty());
+		}
+	}
+
+	private static @Nullable Long boxed(OptionalLong counter) {
+		return counter.isPresent() ? counter.getAsLong() : null;
 	}
 
 }

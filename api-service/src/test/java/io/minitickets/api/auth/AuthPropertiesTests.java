@@ -1,5 +1,6 @@
 package io.minitickets.api.auth;
 
+import java.time.Duration;
 import java.util.Map;
 
 import org.junit.jupiter.api.Test;
@@ -19,6 +20,16 @@ class AuthPropertiesTests {
 			.bindOrCreate("minitickets.auth", AuthProperties.class);
 
 		assertThat(properties.verifiedTokenCacheSize()).isEqualTo(100_000);
+	}
+
+	@Test
+	void checksPasswordsOnOneThreadPerCoreWithAQueueOfThirtyTwo() {
+		AuthProperties properties = new Binder(new MapConfigurationPropertySource(Map.of()))
+			.bindOrCreate("minitickets.auth", AuthProperties.class);
+
+		assertThat(properties.effectivePasswordCheckThreads()).isEqualTo(Runtime.getRuntime().availableProcessors());
+		assertThat(properties.passwordCheckQueue()).isEqualTo(32);
+		assertThat(properties.passwordCheckRetryAfter()).isEqualTo(Duration.ofSeconds(1));
 	}
 
 }

@@ -119,7 +119,8 @@ class IdempotencyStoreIntegrationTests {
 
 	private IdempotencyStore store(Duration claimTtl) {
 		return new IdempotencyStore(connection, this.keys,
-				new BookingProperties(Duration.ofSeconds(6), Duration.ofSeconds(2), Duration.ofHours(24), claimTtl),
+				new BookingProperties(Duration.ofSeconds(6), Duration.ofSeconds(2), Duration.ofHours(24), claimTtl,
+						Duration.ofSeconds(1)),
 				this.meters);
 	}
 

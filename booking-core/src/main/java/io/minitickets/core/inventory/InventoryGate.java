@@ -1,5 +1,6 @@
 package io.minitickets.core.inventory;
 
+import java.util.ArrayList;
 import java.util.Collection;
 import java.util.HashMap;
 import java.util.List;
@@ -122,7 +123,36 @@ public class InventoryGate {
 	 * @throws ValkeyUnavailableException when the gate's Valkey cannot answer in time
 	 */
 	public OptionalLong available(long eventId) {
-		String value = call(() -> this.connection.sync().get(this.keys.event(eventId).available()));
+		return counter(call(() -> this.connection.sync().get(this.keys.event(eventId).available())));
+	}
+
+	/**
+	 * The seats the gate may still hand out for many events, read in one pipelined round trip (one GET per event on
+	 * the one connection, so the keys may live on different cluster slots). Counters that are missing or not whole
+	 * numbers are reported as unknown, as by {@link #available(long)}.
+	 * @param eventIds the events
+	 * @return each event's counter, in the order of {@code eventIds}; empty where unknown
+	 * @throws ValkeyUnavailableException when the gate's Valkey cannot answer in time
+	 */
+	public List<OptionalLong> available(List<Long> eventIds) {
+		if (eventIds.isEmpty()) {
+			return List.of();
+		}
+		return call(() -> {
+			RedisAsyncCommands<String, String> commands = this.connection.async();
+			List<RedisFuture<String>> replies = new ArrayList<>(eventIds.size());
+			for (long eventId : eventIds) {
+				replies.add(commands.get(this.keys.event(eventId).available()));
+			}
+			List<OptionalLong> counters = new ArrayList<>(replies.size());
+			for (RedisFuture<String> reply : replies) {
+				counters.add(counter(await(reply)));
+			}
+			return counters;
+		});
+	}
+
+	private static OptionalLong counter(@Nullable String value) {
 		if (value == null) {
 			return OptionalLong.empty();
 		}
@@ -238,7 +268,7 @@ public class InventoryGate {
 	}
 
 	/** Waits for a pipelined reply; the connection's command timeout bounds the wait. */
-	private static long await(RedisFuture<Long> reply) {
+	private static <T> T await(RedisFuture<T> reply) {
 		try {
 			return reply.get();
 		}
