@@ -1,5 +1,6 @@
 package io.minitickets.ops.status;
 
+import io.minitickets.core.inventory.GateReading;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -15,14 +16,11 @@ import org.jspecify.annotations.Nullable;
 record EventRow(long id, String name, int capacity, int confirmed, @Nullable Long gate, @Nullable Integer leases) {
 
 	/**
-	 * How far the gate is off the truth: capacity − confirmed − leases − counter. 0 when they agree; positive when the
-	 * gate holds back seats Postgres still has, negative when it would hand out seats that are gone (the reconciler
-	 * repairs both).
+	 * How far the gate is off the truth ({@link GateReading#drift(int, int)}).
 	 * @return the drift in seats, or null when the gate's view is unknown
 	 */
 	@Nullable Long drift() {
-		return (this.gate != null && this.leases != null) ? this.capacity - this.confirmed - this.leases - this.gate
-				: null;
+		return new GateReading(this.gate, this.leases).drift(this.capacity, this.confirmed);
 	}
 
 }

@@ -10,9 +10,10 @@ import java.util.List;
 import java.util.concurrent.Callable;
 import java.util.concurrent.locks.LockSupport;
 
+import io.minitickets.core.backlog.KafkaBacklog;
+import io.minitickets.core.backlog.PartitionLag;
 import io.minitickets.core.messaging.BookingTopics;
 import io.minitickets.ops.OpsCommand;
-import io.minitickets.ops.status.StatusReader.PartitionLag;
 import io.minitickets.ops.system.BadUsageException;
 import io.minitickets.ops.system.Durations;
 import io.minitickets.ops.system.ExitCodes;
@@ -38,6 +39,9 @@ import picocli.CommandLine.Spec;
 				+ "their URLs are known (MINITICKETS_OPS_HEALTH_URLS).",
 				"Exit codes: 0 all checks pass, 1 a check failed (drift, a service not UP), 2 bad usage." })
 public final class StatusCommand implements Callable<Integer> {
+
+	/** The longest wait for each of the broker's answers. */
+	private static final Duration ADMIN_TIMEOUT = Duration.ofSeconds(30);
 
 	@ParentCommand
 	private OpsCommand ops;
@@ -70,14 +74,15 @@ public final class StatusCommand implements Callable<Integer> {
 		int refreshes = this.watch ? ((this.count != null) ? this.count : Integer.MAX_VALUE) : 1;
 		int exit = ExitCodes.DONE;
 		try (Valkey valkey = new Valkey(this.ops.settings()); Admin admin = new KafkaClients(this.ops.settings()).admin()) {
+			KafkaBacklog backlog = new KafkaBacklog(admin, ADMIN_TIMEOUT);
 			for (int i = 0; i < refreshes && !Thread.currentThread().isInterrupted(); i++) {
 				if (i > 0) {
 					LockSupport.parkNanos(this.interval.toNanos());
 				}
 				try (Connection connection = postgres.connect()) {
-					exit = print(out, StatusReader.events(connection, valkey, this.event), StatusReader.lag(admin),
-							StatusReader.records(admin, BookingTopics.REQUESTED_DLT),
-							StatusReader.records(admin, BookingTopics.REQUESTED_PARKED),
+					exit = print(out, StatusReader.events(connection, valkey, this.event), backlog.lag(),
+							backlog.records(BookingTopics.REQUESTED_DLT),
+							backlog.records(BookingTopics.REQUESTED_PARKED),
 							ServiceHealth.check(this.ops.settings().healthUrls()));
 				}
 			}
