@@ -1,6 +1,7 @@
 package io.minitickets.ops;
 
 import io.minitickets.ops.event.EventsCommand;
+import io.minitickets.ops.reconcile.ReconcileCommand;
 import io.minitickets.ops.replay.ReplayCommand;
 import io.minitickets.ops.status.StatusCommand;
 import io.minitickets.ops.system.BadUsageException;
@@ -21,10 +22,10 @@ import picocli.CommandLine.Spec;
  * published or changed.
  */
 @Command(name = "ops", mixinStandardHelpOptions = true,
-		subcommands = { ReplayCommand.class, StatusCommand.class, EventsCommand.class, UsersCommand.class,
-				TokensCommand.class },
-		description = { "Operates a MiniTickets deployment: replays and redrives bookings.requested, shows a sale's "
-				+ "status, manages events, bulk users and tokens for load tests.",
+		subcommands = { ReplayCommand.class, ReconcileCommand.class, StatusCommand.class, EventsCommand.class,
+				UsersCommand.class, TokensCommand.class },
+		description = { "Operates a MiniTickets deployment: replays and redrives bookings.requested, reconciles the "
+				+ "inventory gate now, shows a sale's status, manages events, bulk users and tokens for load tests.",
 				"Settings are the services' own: SPRING_DATASOURCE_URL, SPRING_DATASOURCE_USERNAME, "
 						+ "SPRING_DATASOURCE_PASSWORD, SPRING_KAFKA_BOOTSTRAP_SERVERS, MINITICKETS_VALKEY_URL, "
 						+ "MINITICKETS_VALKEY_KEY_PREFIX, MINITICKETS_JWT_SECRET (or -Dspring.datasource.url=…).",

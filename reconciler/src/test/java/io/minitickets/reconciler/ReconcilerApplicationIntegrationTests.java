@@ -7,6 +7,7 @@ import java.net.http.HttpResponse;
 import java.time.Duration;
 
 import io.minitickets.core.inventory.InventoryGate;
+import io.minitickets.core.testing.DocumentedMetrics;
 import io.minitickets.core.testing.TestInfrastructure;
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
@@ -58,6 +59,14 @@ class ReconcilerApplicationIntegrationTests {
 			.untilAsserted(() -> assertThat(get("/actuator/prometheus")).contains(
 					"minitickets_reconciler_passes_total{outcome=\"completed\"}",
 					"minitickets_reconciler_pass_duration_seconds_count", "minitickets_reconciler_leases_expired_total"));
+	}
+
+	@Test
+	void exposesEveryMetricTheRunbookDocumentsForIt() {
+		await().atMost(Duration.ofSeconds(30))
+			.ignoreExceptions()
+			.untilAsserted(() -> assertThat(DocumentedMetrics.missingFrom("reconciler", get("/actuator/prometheus")))
+				.isEmpty());
 	}
 
 	@Test

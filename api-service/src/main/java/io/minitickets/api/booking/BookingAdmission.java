@@ -4,7 +4,6 @@ import java.time.Clock;
 import java.util.Objects;
 import java.util.UUID;
 
-import io.micrometer.core.instrument.MeterRegistry;
 import io.minitickets.api.booking.Admission.Outcome;
 import io.minitickets.api.booking.BookingPublisher.BookingNotSentException;
 import io.minitickets.api.booking.BookingPublisher.BookingUnconfirmedException;
@@ -49,12 +48,12 @@ class BookingAdmission {
 
 	private final BookingProperties properties;
 
-	private final MeterRegistry meters;
+	private final BookingMeters meters;
 
 	private final Clock clock = Clock.systemUTC();
 
 	BookingAdmission(InventoryGate gate, GateProperties gateProperties, BookingStatusCache statusCache,
-			BookingPublisher publisher, BookingProperties properties, MeterRegistry meters) {
+			BookingPublisher publisher, BookingProperties properties, BookingMeters meters) {
 		this.gate = gate;
 		this.gateProperties = gateProperties;
 		this.statusCache = statusCache;
@@ -96,8 +95,7 @@ class BookingAdmission {
 			}
 			this.publisher.publish(request);
 			keep = true;
-			this.meters.counter("minitickets.bookings", "outcome", request.gated() ? "accepted" : "accepted-ungated")
-				.increment();
+			this.meters.outcome(request.gated() ? "accepted" : "accepted-ungated");
 			return Admission.accepted(bookingId);
 		}
 		catch (BookingNotSentException ex) {
@@ -120,14 +118,14 @@ class BookingAdmission {
 		if (resumed) {
 			return unconfirmed(request, cause);
 		}
-		this.meters.counter("minitickets.bookings", "outcome", outcome).increment();
+		this.meters.outcome(outcome);
 		logger.warn("Booking {} of event {} was not accepted ({})", request.bookingId(), request.eventId(), outcome,
 				cause);
 		return Admission.refused(Outcome.NOT_SENT, request.bookingId(), problem);
 	}
 
 	private Admission unconfirmed(BookingRequested request, @Nullable Exception cause) {
-		this.meters.counter("minitickets.bookings", "outcome", "unconfirmed").increment();
+		this.meters.outcome("unconfirmed");
 		logger.warn("Booking {} of event {} may be in Kafka unacknowledged: its lease and PENDING status stay",
 				request.bookingId(), request.eventId(), cause);
 		return Admission.refused(Outcome.UNCONFIRMED, request.bookingId(),
@@ -137,6 +135,7 @@ class BookingAdmission {
 	private Gate reserve(long eventId, UUID bookingId, long userId, int quantity, @Nullable Integer perUserLimit,
 			boolean resumed) {
 		if (!this.gateProperties.enabled()) {
+			this.meters.skipped("disabled");
 			return Gate.UNGATED;
 		}
 		Reservation reservation;
@@ -144,28 +143,31 @@ class BookingAdmission {
 			reservation = this.gate.reserve(eventId, bookingId, userId, quantity, perUserLimit);
 		}
 		catch (ValkeyUnavailableException ex) {
-			this.meters.counter("minitickets.gate.skipped", "cause", "unavailable").increment();
+			this.meters.skipped("unavailable");
 			return Gate.UNGATED;
 		}
 		if (reservation.result() == ReserveResult.UNKNOWN) {
-			this.meters.counter("minitickets.gate.skipped", "cause", "unknown").increment();
+			this.meters.skipped("unknown");
 			return Gate.UNGATED;
 		}
 		boolean refused = reservation.result() == ReserveResult.SOLD_OUT
 				|| reservation.result() == ReserveResult.USER_LIMIT;
 		if (refused && resumed) {
 			// An earlier send of this booking may be in Kafka: a 409 could contradict its settle, so Postgres decides.
-			this.meters.counter("minitickets.gate.skipped", "cause", "resumed").increment();
+			this.meters.skipped("resumed");
 			return Gate.UNGATED;
 		}
 		if (reservation.result() == ReserveResult.SOLD_OUT) {
-			this.meters.counter("minitickets.bookings", "outcome", "sold-out").increment();
+			this.meters.decision("sold-out");
+			this.meters.outcome("sold-out");
 			return Gate.SOLD_OUT;
 		}
 		if (reservation.result() == ReserveResult.USER_LIMIT) {
-			this.meters.counter("minitickets.bookings", "outcome", "user-limit").increment();
+			this.meters.decision("user-limit");
+			this.meters.outcome("user-limit");
 			return Gate.USER_LIMIT;
 		}
+		this.meters.decision("reserved");
 		return Gate.GATED;
 	}
 

@@ -5,6 +5,8 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 
+import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.core.instrument.Timer;
 import io.minitickets.core.messaging.BookingRequested;
 import io.minitickets.core.messaging.BookingTopics;
 import org.apache.kafka.common.errors.InvalidTopicException;
@@ -25,6 +27,9 @@ import org.springframework.stereotype.Component;
  * producer closed — spring-kafka rethrows an immediate failure from {@code send}), or the broker refused the batch
  * (too large, invalid topic). Any other failure — no acknowledgement within the send timeout, a delivery timeout or
  * network error after the send — is ambiguous: the broker may have appended it.
+ * <p>
+ * Each send is timed, from {@code send} to the acknowledgement or failure, in {@code minitickets.booking.publish}
+ * tagged {@code result}: {@code acknowledged}, {@code not-sent} or {@code unconfirmed} (timers built once).
  */
 @Component
 class BookingPublisher {
@@ -33,9 +38,26 @@ class BookingPublisher {
 
 	private final BookingProperties properties;
 
-	BookingPublisher(KafkaTemplate<String, BookingRequested> kafka, BookingProperties properties) {
+	private final Timer acknowledged;
+
+	private final Timer notSent;
+
+	private final Timer unconfirmed;
+
+	BookingPublisher(KafkaTemplate<String, BookingRequested> kafka, BookingProperties properties,
+			MeterRegistry registry) {
 		this.kafka = kafka;
 		this.properties = properties;
+		this.acknowledged = timer(registry, "acknowledged");
+		this.notSent = timer(registry, "not-sent");
+		this.unconfirmed = timer(registry, "unconfirmed");
+	}
+
+	private static Timer timer(MeterRegistry registry, String result) {
+		return Timer.builder("minitickets.booking.publish")
+			.description("Sends of bookings to Kafka, until acknowledged or failed, by result")
+			.tag("result", result)
+			.register(registry);
 	}
 
 	/**
@@ -45,6 +67,22 @@ class BookingPublisher {
 	 * @throws BookingUnconfirmedException when it may have been appended but was not acknowledged
 	 */
 	void publish(BookingRequested request) {
+		long start = System.nanoTime();
+		try {
+			send(request);
+			this.acknowledged.record(System.nanoTime() - start, TimeUnit.NANOSECONDS);
+		}
+		catch (BookingNotSentException ex) {
+			this.notSent.record(System.nanoTime() - start, TimeUnit.NANOSECONDS);
+			throw ex;
+		}
+		catch (BookingUnconfirmedException ex) {
+			this.unconfirmed.record(System.nanoTime() - start, TimeUnit.NANOSECONDS);
+			throw ex;
+		}
+	}
+
+	private void send(BookingRequested request) {
 		CompletableFuture<SendResult<String, BookingRequested>> sent;
 		try {
 			sent = this.kafka.send(BookingTopics.REQUESTED, Long.toString(request.eventId()), request);

@@ -26,18 +26,21 @@ public class RequestRateLimits {
 
 	private final BucketPolicy loginPolicy;
 
-	private final MeterRegistry meters;
+	private final RateLimitMeters bookingMeters;
+
+	private final RateLimitMeters loginMeters;
 
 	/**
 	 * @param limiter the Valkey token buckets
 	 * @param properties bucket sizes and rates
-	 * @param meters where denials are counted
+	 * @param meters where decisions are counted
 	 */
 	public RequestRateLimits(RateLimiter limiter, RateLimitProperties properties, MeterRegistry meters) {
 		this.limiter = limiter;
 		this.bookingPolicy = properties.bookingPolicy();
 		this.loginPolicy = properties.loginPolicy();
-		this.meters = meters;
+		this.bookingMeters = RateLimitMeters.register(meters, "book:user");
+		this.loginMeters = RateLimitMeters.register(meters, "login:ip");
 	}
 
 	/**
@@ -46,7 +49,7 @@ public class RequestRateLimits {
 	 * @throws ApiException 429 with Retry-After when the bucket is empty; 503 when the limiter's Valkey is down
 	 */
 	public void checkLogin(String clientIp) {
-		check("login:ip", clientIp, this.loginPolicy, "login attempts from " + clientIp);
+		check("login:ip", clientIp, this.loginPolicy, this.loginMeters, "login attempts from " + clientIp);
 	}
 
 	/**
@@ -55,26 +58,28 @@ public class RequestRateLimits {
 	 * @throws ApiException 429 with Retry-After when the bucket is empty; 503 when the limiter's Valkey is down
 	 */
 	public void checkBooking(long userId) {
-		check("book:user", Long.toString(userId), this.bookingPolicy, "booking requests of this user");
+		check("book:user", Long.toString(userId), this.bookingPolicy, this.bookingMeters,
+				"booking requests of this user");
 	}
 
-	private void check(String scope, String id, BucketPolicy policy, String what) {
+	private void check(String scope, String id, BucketPolicy policy, RateLimitMeters meters, String what) {
 		RateLimitDecision decision;
 		try {
 			decision = this.limiter.tryAcquire(scope, id, policy);
 		}
 		catch (ValkeyUnavailableException ex) {
-			this.meters.counter("minitickets.ratelimit.unavailable", "scope", scope).increment();
+			meters.unavailable().increment();
 			throw Problems.unavailable("The rate limiter cannot answer right now; no request is let through unchecked.",
 					RETRY_AFTER_UNAVAILABLE_SECONDS);
 		}
 		if (!decision.allowed()) {
-			this.meters.counter("minitickets.ratelimit.denied", "scope", scope).increment();
+			meters.denied().increment();
 			throw new ApiException(HttpStatus.TOO_MANY_REQUESTS, ProblemTypes.RATE_LIMITED, "Too many requests",
 					"Too many " + what + ": at most " + policy.capacity() + " at once, then 1 every "
 							+ policy.refillInterval().toMillis() + " ms.",
 					decision.retryAfterSeconds());
 		}
+		meters.allowed().increment();
 	}
 
 }

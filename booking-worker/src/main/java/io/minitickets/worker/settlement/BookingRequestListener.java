@@ -50,9 +50,12 @@ class BookingRequestListener {
 
 	private final SettlementPublisher publisher;
 
-	BookingRequestListener(SettlementService settlements, SettlementPublisher publisher) {
+	private final SettlementMetrics metrics;
+
+	BookingRequestListener(SettlementService settlements, SettlementPublisher publisher, SettlementMetrics metrics) {
 		this.settlements = settlements;
 		this.publisher = publisher;
+		this.metrics = metrics;
 	}
 
 	/**
@@ -63,6 +66,7 @@ class BookingRequestListener {
 	 */
 	@KafkaListener(id = ID, topics = BookingTopics.REQUESTED, groupId = BookingTopics.WORKER_GROUP, batch = "true")
 	void onBatch(List<ConsumerRecord<String, BookingRequested>> records) {
+		this.metrics.batch(records.size());
 		for (int i = 0; i < records.size(); i++) {
 			UnprocessableRecordException problem = problem(records.get(i));
 			if (problem != null) {

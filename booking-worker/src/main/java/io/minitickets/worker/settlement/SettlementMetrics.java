@@ -4,15 +4,20 @@ import java.util.List;
 import java.util.function.Supplier;
 
 import io.micrometer.core.instrument.Counter;
+import io.micrometer.core.instrument.DistributionSummary;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.Timer;
+import io.minitickets.core.messaging.BookingStatus;
+import io.minitickets.core.messaging.RejectionReason;
 import org.springframework.stereotype.Component;
 
 /**
  * The settlement's meters: {@code minitickets.worker.settlement.transactions} (counter by outcome),
  * {@code minitickets.worker.settlement.transaction} (timer of committed transactions) and
  * {@code minitickets.worker.bookings.settled} (counter by status and reason; replays are counted under
- * {@code replay=true} and changed nothing).
+ * {@code replay=true} and changed nothing: duplicates), {@code minitickets.worker.batch.size} (records per batch
+ * delivered to the listener). Every tag combination is registered at start, so each series exists from the first
+ * scrape.
  */
 @Component
 class SettlementMetrics {
@@ -25,6 +30,8 @@ class SettlementMetrics {
 
 	private final Counter failed;
 
+	private final DistributionSummary batchSize;
+
 	SettlementMetrics(MeterRegistry registry) {
 		this.registry = registry;
 		this.transactionTimer = Timer.builder("minitickets.worker.settlement.transaction")
@@ -32,6 +39,24 @@ class SettlementMetrics {
 			.register(registry);
 		this.committed = transactions(registry, "committed");
 		this.failed = transactions(registry, "failed");
+		this.batchSize = DistributionSummary.builder("minitickets.worker.batch.size")
+			.description("Records of bookings.requested per batch delivered to the listener")
+			.baseUnit("records")
+			.register(registry);
+		for (String replay : List.of("false", "true")) {
+			settledCounter(BookingStatus.CONFIRMED.name(), "none", replay);
+			for (RejectionReason reason : RejectionReason.values()) {
+				settledCounter(BookingStatus.REJECTED.name(), reason.name(), replay);
+			}
+		}
+	}
+
+	/**
+	 * Records the size of one batch delivered to the listener.
+	 * @param records how many records it holds
+	 */
+	void batch(int records) {
+		this.batchSize.record(records);
 	}
 
 	/**
@@ -60,14 +85,20 @@ class SettlementMetrics {
 	 */
 	void settled(List<Settlement> settlements) {
 		for (Settlement settlement : settlements) {
-			Counter.builder("minitickets.worker.bookings.settled")
-				.description("Bookings settled, by status and reason; replays changed nothing")
-				.tag("status", settlement.status().name())
-				.tag("reason", (settlement.reason() != null) ? settlement.reason().name() : "none")
-				.tag("replay", Boolean.toString(settlement.replay()))
-				.register(this.registry)
+			settledCounter(settlement.status().name(),
+					(settlement.reason() != null) ? settlement.reason().name() : "none",
+					Boolean.toString(settlement.replay()))
 				.increment();
 		}
+	}
+
+	private Counter settledCounter(String status, String reason, String replay) {
+		return Counter.builder("minitickets.worker.bookings.settled")
+			.description("Bookings settled, by status and reason; replays changed nothing")
+			.tag("status", status)
+			.tag("reason", reason)
+			.tag("replay", replay)
+			.register(this.registry);
 	}
 
 	private static Counter transactions(MeterRegistry registry, String outcome) {

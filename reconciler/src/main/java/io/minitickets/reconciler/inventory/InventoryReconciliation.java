@@ -1,163 +1,70 @@
 package io.minitickets.reconciler.inventory;
 
-import java.util.LinkedHashMap;
-import java.util.List;
-import java.util.Map;
-import java.util.OptionalLong;
-import java.util.UUID;
-
-import io.minitickets.core.inventory.GateSnapshot;
 import io.minitickets.core.inventory.InventoryGate;
-import io.minitickets.core.inventory.LeaseOutcome;
 import io.minitickets.core.inventory.ReconcileResult;
-import io.minitickets.core.inventory.SettleResult;
+import io.minitickets.core.reconcile.EventReconcile;
+import io.minitickets.core.reconcile.EventReconciler;
+import io.minitickets.core.reconcile.InventoryTruths;
+import io.minitickets.core.reconcile.Repair;
 import io.minitickets.core.valkey.ValkeyUnavailableException;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
+import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.dao.DataAccessException;
+import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.stereotype.Service;
 
 /**
- * Reconciles one event's inventory gate with Postgres: settles expired and orphaned leases, then sets the counter to
- * {@code capacity − confirmed − live leases} with a compare-and-set, so that a racing reserve or settle can never
- * make the gate admit more than the truth (DESIGN.md, invariant 4).
- * <p>
- * Logs one {@code inventory reconciliation} line (event, before, after, cause) per repair, at INFO: repairs are an
- * expected part of running on a gate that can lose state. Lease entries that do not parse are moved to the event's
- * quarantine hash by the compare-and-set, logged at WARN with their values, and counted; the other steps skip them.
+ * Reconciles one event's inventory gate with Postgres through booking-core's {@link EventReconciler} (which
+ * {@code ops reconcile} runs too) and counts what it found in the reconciler's meters.
  */
 @Service
 class InventoryReconciliation {
 
-	private static final Logger logger = LoggerFactory.getLogger(InventoryReconciliation.class);
-
-	private final InventoryGate gate;
-
-	private final InventoryRepository repository;
-
-	private final ReconcilerProperties properties;
+	private final EventReconciler reconciler;
 
 	private final ReconcilerMetrics metrics;
 
-	InventoryReconciliation(InventoryGate gate, InventoryRepository repository, ReconcilerProperties properties,
+	@Autowired
+	InventoryReconciliation(InventoryGate gate, JdbcClient jdbc, ReconcilerProperties properties,
 			ReconcilerMetrics metrics) {
-		this.gate = gate;
-		this.repository = repository;
-		this.properties = properties;
+		this(new EventReconciler(gate, new InventoryTruths(jdbc), properties.expiredLeasesPerEvent()), metrics);
+	}
+
+	InventoryReconciliation(EventReconciler reconciler, ReconcilerMetrics metrics) {
+		this.reconciler = reconciler;
 		this.metrics = metrics;
 	}
 
 	/**
-	 * Checks and repairs one event's gate.
+	 * Checks and repairs one event's gate: expired leases, orphaned leases, then the counter.
 	 * @param eventId the event
 	 * @return what the final compare-and-set did; STALE means a settle raced with it and a later pass retries
 	 * @throws ValkeyUnavailableException when the gate's Valkey cannot answer in time
 	 * @throws DataAccessException when Postgres fails, or the event does not exist
 	 */
 	ReconcileResult reconcile(long eventId) {
-		expireLeases(eventId);
-		settleOrphanedLeases(eventId);
-		return repairCounter(eventId);
+		return counted(this.reconciler.reconcile(eventId));
 	}
 
 	/**
-	 * An expired lease is settled with Postgres's outcome, or released when Postgres has no booking: if that booking
-	 * still arrives from the Kafka backlog, the worker's lease-less confirm takes its seats and Postgres decides.
-	 */
-	private void expireLeases(long eventId) {
-		List<UUID> expired = this.gate.expiredLeases(eventId, this.properties.expiredLeasesPerEvent());
-		if (expired.isEmpty()) {
-			return;
-		}
-		Map<UUID, Integer> leases = this.gate.snapshot(eventId).leases();
-		Map<UUID, SettledBooking> settled = this.repository.findSettled(eventId, expired);
-		Map<UUID, Settlement> settlements = new LinkedHashMap<>();
-		for (UUID bookingId : expired) {
-			SettledBooking booking = settled.get(bookingId);
-			int leasedSeats = leases.getOrDefault(bookingId, 0);
-			settlements.put(bookingId, (booking != null) ? new Settlement(booking.outcome(), booking.quantity(),
-					leasedSeats) : new Settlement(LeaseOutcome.RELEASED, leasedSeats, leasedSeats));
-		}
-		settle(eventId, RepairCause.EXPIRED_LEASE, settlements);
-	}
-
-	/** A lease whose booking Postgres has settled lost its worker's settle: apply Postgres's outcome. */
-	private void settleOrphanedLeases(long eventId) {
-		Map<UUID, Integer> leases = this.gate.snapshot(eventId).leases();
-		Map<UUID, SettledBooking> settled = this.repository.findSettled(eventId, leases.keySet());
-		Map<UUID, Settlement> settlements = new LinkedHashMap<>();
-		settled.forEach((bookingId, booking) -> settlements.put(bookingId,
-				new Settlement(booking.outcome(), booking.quantity(), leases.getOrDefault(bookingId, 0))));
-		settle(eventId, RepairCause.ORPHANED_LEASE, settlements);
-	}
-
-	private void settle(long eventId, RepairCause cause, Map<UUID, Settlement> settlements) {
-		if (settlements.isEmpty()) {
-			return;
-		}
-		String before = counter(eventId);
-		int leasesSettled = 0;
-		long seatsGivenBack = 0;
-		for (Map.Entry<UUID, Settlement> entry : settlements.entrySet()) {
-			Settlement settlement = entry.getValue();
-			SettleResult result = this.gate.settle(eventId, entry.getKey(), settlement.outcome(), settlement.seats());
-			if (result == SettleResult.LEASE_SETTLED) {
-				leasesSettled++;
-				seatsGivenBack += (settlement.outcome() != LeaseOutcome.CONFIRMED) ? settlement.leasedSeats() : 0;
-			}
-		}
-		if (leasesSettled > 0) {
-			this.metrics.repaired(cause, leasesSettled, seatsGivenBack);
-			logger.info("inventory reconciliation event={} before={} after={} cause={} leases={}", eventId, before,
-					counter(eventId), cause, leasesSettled);
-		}
-	}
-
-	/**
-	 * The exact repair of the counter alone (the last step of {@link #reconcile}). The snapshot (version, then leases)
-	 * comes before the read of Postgres: if no settle bumped the version since, every lease that is gone was settled
-	 * after its Postgres commit, so it is counted in capacity − confirmed; see {@code scripts/reconcile-inventory.lua}
-	 * in booking-core. Only confirmed leased bookings are passed as settled: a rejected one keeps its lease counted
-	 * until its settle gives the seats back.
+	 * The repair of the counter alone (the last step of {@link #reconcile}).
 	 * @param eventId the event
 	 * @return what the compare-and-set did
 	 * @throws ValkeyUnavailableException when the gate's Valkey cannot answer in time
 	 * @throws DataAccessException when Postgres fails, or the event does not exist
 	 */
 	ReconcileResult repairCounter(long eventId) {
-		GateSnapshot snapshot = this.gate.snapshot(eventId);
-		EventTruth truth = this.repository.truth(eventId, snapshot.leases().keySet());
-		ReconcileResult result = this.gate.reconcile(eventId, snapshot.version(), truth.capacityLeft(),
-				truth.leasedAndConfirmed());
-		this.metrics.eventChecked(result.kind());
-		if (result.quarantined() > 0) {
-			this.metrics.leasesQuarantined(result.quarantined());
-			logger.warn("inventory reconciliation event={} moved {} lease entries that do not parse to its quarantine "
-					+ "hash, uncounted: {}", eventId, result.quarantined(), snapshot.unparseable());
-		}
-		if (result.changed()) {
-			boolean loaded = result.kind() == ReconcileResult.Kind.LOADED;
-			RepairCause cause = loaded ? RepairCause.MISSING_COUNTER : RepairCause.DRIFT;
-			this.metrics.repaired(cause, 1, loaded ? 0 : Math.abs(result.truth() - result.before()));
-			logger.info("inventory reconciliation event={} before={} after={} cause={}", eventId,
-					loaded ? "missing" : result.before(), result.truth(), cause);
-		}
-		return result;
+		return counted(this.reconciler.repairCounter(eventId));
 	}
 
-	private String counter(long eventId) {
-		OptionalLong available = this.gate.available(eventId);
-		return available.isPresent() ? Long.toString(available.getAsLong()) : "missing";
-	}
-
-	/**
-	 * How to settle one lease.
-	 *
-	 * @param outcome Postgres's decision, or RELEASED when it has no booking
-	 * @param seats seats the booking asked for
-	 * @param leasedSeats seats its lease held when read (0 when it was already gone)
-	 */
-	private record Settlement(LeaseOutcome outcome, int seats, int leasedSeats) {
+	private ReconcileResult counted(EventReconcile reconcile) {
+		for (Repair repair : reconcile.repairs()) {
+			this.metrics.repaired(repair.cause(), repair.found(), repair.seats());
+		}
+		this.metrics.eventChecked(reconcile.counter().kind());
+		if (reconcile.counter().quarantined() > 0) {
+			this.metrics.leasesQuarantined(reconcile.counter().quarantined());
+		}
+		return reconcile.counter();
 	}
 
 }

@@ -1,24 +1,17 @@
 package io.minitickets.reconciler.inventory;
 
-import java.sql.Array;
-import java.sql.SQLException;
 import java.util.Collection;
-import java.util.HashMap;
 import java.util.List;
-import java.util.Map;
-import java.util.Set;
-import java.util.UUID;
 
-import io.minitickets.core.messaging.BookingStatus;
-import org.springframework.dao.EmptyResultDataAccessException;
 import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.stereotype.Repository;
 
 /**
  * The reconciler's reads of Postgres, and its claims and bookkeeping in {@code inventory_reconciliation}.
  * <p>
- * Only reads of {@code events} and {@code bookings}: Postgres is the truth, and the reconciler never takes a lock the
- * booking worker waits for. Claims lock only the reconciler's own rows, for as long as the caller's transaction.
+ * Reads of {@code events} (the reads a reconcile itself needs are booking-core's {@code InventoryTruths}); the
+ * reconciler never takes a lock the booking worker waits for. Claims lock only the reconciler's own rows, for as long
+ * as the caller's transaction.
  */
 @Repository
 class InventoryRepository {
@@ -120,56 +113,6 @@ class InventoryRepository {
 				where event_id = any(:ids)""")
 			.param("ids", eventIds.toArray(Long[]::new))
 			.update();
-	}
-
-	/**
-	 * Which of the given bookings Postgres has settled, and how.
-	 * @param eventId the event they belong to
-	 * @param bookingIds bookings to look up
-	 * @return the settled ones, by id
-	 */
-	Map<UUID, SettledBooking> findSettled(long eventId, Collection<UUID> bookingIds) {
-		Map<UUID, SettledBooking> settled = new HashMap<>();
-		if (bookingIds.isEmpty()) {
-			return settled;
-		}
-		this.jdbc.sql("select id, status, quantity from bookings where event_id = :eventId and id = any(:ids)")
-			.param("eventId", eventId)
-			.param("ids", bookingIds.toArray(UUID[]::new))
-			.query((rs) -> {
-				settled.put(rs.getObject("id", UUID.class),
-						new SettledBooking(BookingStatus.valueOf(rs.getString("status")), rs.getInt("quantity")));
-			});
-		return settled;
-	}
-
-	/**
-	 * Reads an event's seats left and which of the given leased bookings are already confirmed, in one statement so
-	 * that a booking committed meanwhile is seen by both parts or by neither.
-	 * @param eventId the event
-	 * @param leasedBookingIds bookings holding a lease in the gate
-	 * @return capacity − confirmed, and the confirmed ones among the leased bookings
-	 * @throws EmptyResultDataAccessException when the event does not exist
-	 */
-	EventTruth truth(long eventId, Collection<UUID> leasedBookingIds) {
-		return this.jdbc.sql("""
-				select e.capacity - e.seats_sold as capacity_left,
-				       array(select b.id from bookings b
-				             where b.event_id = e.id and b.id = any(:ids) and b.status = 'CONFIRMED') as confirmed
-				from events e where e.id = :eventId""")
-			.param("eventId", eventId)
-			.param("ids", leasedBookingIds.toArray(UUID[]::new))
-			.query((rs, row) -> new EventTruth(rs.getLong("capacity_left"), uuids(rs.getArray("confirmed"))))
-			.single();
-	}
-
-	private static Set<UUID> uuids(Array array) throws SQLException {
-		try {
-			return Set.of((UUID[]) array.getArray());
-		}
-		finally {
-			array.free();
-		}
 	}
 
 	/**

@@ -7,11 +7,13 @@ import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.Timer;
 import io.minitickets.core.inventory.ReconcileResult;
+import io.minitickets.core.reconcile.RepairCause;
 import org.springframework.stereotype.Component;
 
 /**
  * The reconciler's Micrometer meters ({@code minitickets.reconciler.*}): passes, pass duration, events checked and
- * failed, drift found, seats repaired, leases expired and quarantined.
+ * failed, drift found, seats repaired, leases expired and quarantined. Every tag value is registered at start, so
+ * each series exists (at 0) from the first scrape.
  */
 @Component
 class ReconcilerMetrics {
@@ -42,6 +44,17 @@ class ReconcilerMetrics {
 		this.leasesQuarantined = Counter.builder(PREFIX + "leases.quarantined")
 			.description("Lease entries that did not parse, moved to their event's quarantine hash")
 			.register(registry);
+		for (RepairCause cause : RepairCause.values()) {
+			driftFound(cause);
+			seatsRepaired(cause);
+		}
+		for (ReconcileResult.Kind kind : ReconcileResult.Kind.values()) {
+			eventsChecked(kind);
+		}
+		passes("completed");
+		for (PassOutcome.Skip skip : PassOutcome.Skip.values()) {
+			passes(new PassOutcome(0, 0, skip).tag());
+		}
 	}
 
 	/**
@@ -66,11 +79,7 @@ class ReconcilerMetrics {
 	 */
 	PassOutcome timePass(Supplier<PassOutcome> pass) {
 		PassOutcome outcome = this.passDuration.record(pass);
-		Counter.builder(PREFIX + "passes")
-			.description("Reconcile passes, by outcome")
-			.tag("outcome", outcome.tag())
-			.register(this.registry)
-			.increment();
+		passes(outcome.tag()).increment();
 		return outcome;
 	}
 
@@ -79,11 +88,7 @@ class ReconcilerMetrics {
 	 * @param kind what the compare-and-set did
 	 */
 	void eventChecked(ReconcileResult.Kind kind) {
-		Counter.builder(PREFIX + "events.checked")
-			.description("Events whose gate counter was compared with Postgres, by result")
-			.tag("result", kind.name().toLowerCase(Locale.ROOT).replace('_', '-'))
-			.register(this.registry)
-			.increment();
+		eventsChecked(kind).increment();
 	}
 
 	/**
@@ -93,19 +98,39 @@ class ReconcilerMetrics {
 	 * @param seats how many seats the counter moved by (for leases: seats given back)
 	 */
 	void repaired(RepairCause cause, int found, long seats) {
-		Counter.builder(PREFIX + "drift.found")
-			.description("Differences between the gate and Postgres, by cause")
-			.tag("cause", cause.tag())
-			.register(this.registry)
-			.increment(found);
-		Counter.builder(PREFIX + "seats.repaired")
-			.description("Seats by which repairs moved gate counters, by cause")
-			.tag("cause", cause.tag())
-			.register(this.registry)
-			.increment(seats);
+		driftFound(cause).increment(found);
+		seatsRepaired(cause).increment(seats);
 		if (cause == RepairCause.EXPIRED_LEASE) {
 			this.leasesExpired.increment(found);
 		}
+	}
+
+	private Counter passes(String outcome) {
+		return Counter.builder(PREFIX + "passes")
+			.description("Reconcile passes, by outcome")
+			.tag("outcome", outcome)
+			.register(this.registry);
+	}
+
+	private Counter eventsChecked(ReconcileResult.Kind kind) {
+		return Counter.builder(PREFIX + "events.checked")
+			.description("Events whose gate counter was compared with Postgres, by result")
+			.tag("result", kind.name().toLowerCase(Locale.ROOT).replace('_', '-'))
+			.register(this.registry);
+	}
+
+	private Counter driftFound(RepairCause cause) {
+		return Counter.builder(PREFIX + "drift.found")
+			.description("Differences between the gate and Postgres, by cause")
+			.tag("cause", cause.tag())
+			.register(this.registry);
+	}
+
+	private Counter seatsRepaired(RepairCause cause) {
+		return Counter.builder(PREFIX + "seats.repaired")
+			.description("Seats by which repairs moved gate counters, by cause")
+			.tag("cause", cause.tag())
+			.register(this.registry);
 	}
 
 }

@@ -12,6 +12,9 @@ import io.minitickets.core.inventory.LeaseOutcome;
 import io.minitickets.core.inventory.ReconcileResult;
 import io.minitickets.core.inventory.ReserveResult;
 import io.minitickets.core.messaging.BookingStatus;
+import io.minitickets.core.reconcile.EventReconciler;
+import io.minitickets.core.reconcile.EventTruth;
+import io.minitickets.core.reconcile.InventoryTruths;
 import io.minitickets.core.testing.TestInfrastructure;
 import io.minitickets.core.valkey.ValkeyConnection;
 import io.minitickets.core.valkey.ValkeyKeys;
@@ -157,10 +160,10 @@ class InventoryReconciliationIntegrationTests {
 		this.gate.load(eventId, 10);
 		UUID racing = reserve(eventId, 3);
 		setCounter(eventId, 5);
-		InventoryRepository settleAfterPostgresIsRead = new InventoryRepository(this.jdbc) {
+		InventoryTruths settleAfterPostgresIsRead = new InventoryTruths(this.jdbc) {
 
 			@Override
-			EventTruth truth(long id, Collection<UUID> leasedBookingIds) {
+			public EventTruth truth(long id, Collection<UUID> leasedBookingIds) {
 				EventTruth truth = super.truth(id, leasedBookingIds);
 				InventoryReconciliationIntegrationTests.this.sales.settled(eventId, racing, 3, BookingStatus.CONFIRMED);
 				InventoryReconciliationIntegrationTests.this.gate.settle(eventId, racing, LeaseOutcome.CONFIRMED, 3);
@@ -168,8 +171,9 @@ class InventoryReconciliationIntegrationTests {
 			}
 
 		};
-		InventoryReconciliation racingReconciliation = new InventoryReconciliation(this.gate,
-				settleAfterPostgresIsRead, this.properties, this.metrics);
+		InventoryReconciliation racingReconciliation = new InventoryReconciliation(
+				new EventReconciler(this.gate, settleAfterPostgresIsRead, this.properties.expiredLeasesPerEvent()),
+				this.metrics);
 
 		assertThat(racingReconciliation.repairCounter(eventId).kind()).isEqualTo(ReconcileResult.Kind.STALE);
 		assertThat(this.gate.available(eventId)).hasValue(5);

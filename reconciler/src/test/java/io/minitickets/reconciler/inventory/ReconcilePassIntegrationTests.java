@@ -142,7 +142,7 @@ class ReconcilePassIntegrationTests {
 			InventoryGate unreachable = new InventoryGate(down, this.keys, new GateProperties(true, Duration.ofMinutes(10),
 					Duration.ofHours(1)));
 			ReconcilePass passWithoutValkey = new ReconcilePass(this.repository,
-					new InventoryReconciliation(unreachable, this.repository, this.properties, this.metrics), unreachable,
+					new InventoryReconciliation(unreachable, this.jdbc, this.properties, this.metrics), unreachable,
 					this.transactions, this.properties, this.metrics);
 
 			PassOutcome outcome = passWithoutValkey.run();

@@ -19,6 +19,7 @@ import io.minitickets.core.inventory.InventoryGate;
 import io.minitickets.core.inventory.LeaseOutcome;
 import io.minitickets.core.inventory.ReconcileResult;
 import io.minitickets.core.messaging.BookingStatus;
+import io.minitickets.core.reconcile.InventoryTruths;
 import io.minitickets.core.testing.TestInfrastructure;
 import io.minitickets.core.valkey.ValkeyConnection;
 import io.minitickets.core.valkey.ValkeyKeys;
@@ -220,7 +221,7 @@ class ReconcilerNeverOverAdmitsIntegrationTests {
 		for (int i = 0; i < leases.size(); i += 2) {
 			ids.add(UUID.fromString(leases.get(i)));
 		}
-		Set<UUID> decided = new InventoryRepository(this.jdbc).findSettled(eventId, ids).keySet();
+		Set<UUID> decided = new InventoryTruths(this.jdbc).findSettled(eventId, ids).keySet();
 		long leased = 0;
 		for (int i = 0; i < leases.size(); i += 2) {
 			if (!decided.contains(UUID.fromString(leases.get(i)))) {

@@ -1,4 +1,4 @@
-package io.minitickets.reconciler.inventory;
+package io.minitickets.core.reconcile;
 
 import io.minitickets.core.inventory.LeaseOutcome;
 import io.minitickets.core.messaging.BookingStatus;
@@ -9,13 +9,13 @@ import io.minitickets.core.messaging.BookingStatus;
  * @param status CONFIRMED or REJECTED
  * @param quantity seats the booking asked for
  */
-record SettledBooking(BookingStatus status, int quantity) {
+public record SettledBooking(BookingStatus status, int quantity) {
 
 	/**
 	 * The lease outcome that applies Postgres's decision to the gate.
 	 * @return CONFIRMED or REJECTED
 	 */
-	LeaseOutcome outcome() {
+	public LeaseOutcome outcome() {
 		return LeaseOutcome.of(this.status);
 	}
 

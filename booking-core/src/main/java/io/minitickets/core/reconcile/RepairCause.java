@@ -1,9 +1,9 @@
-package io.minitickets.reconciler.inventory;
+package io.minitickets.core.reconcile;
 
 /**
  * Why the reconciler changed an event's gate; the {@code cause} of a log line and a metric tag.
  */
-enum RepairCause {
+public enum RepairCause {
 
 	/** The counter was missing (Valkey restarted, flushed or evicted it) and was loaded. */
 	MISSING_COUNTER("missing-counter"),
@@ -27,7 +27,7 @@ enum RepairCause {
 	 * The cause as it appears in logs and metrics.
 	 * @return for example {@code missing-counter}
 	 */
-	String tag() {
+	public String tag() {
 		return this.tag;
 	}
 

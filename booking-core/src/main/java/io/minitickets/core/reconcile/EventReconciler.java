@@ -1,0 +1,170 @@
+package io.minitickets.core.reconcile;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.OptionalLong;
+import java.util.UUID;
+
+import io.minitickets.core.inventory.GateSnapshot;
+import io.minitickets.core.inventory.InventoryGate;
+import io.minitickets.core.inventory.LeaseOutcome;
+import io.minitickets.core.inventory.ReconcileResult;
+import io.minitickets.core.inventory.SettleResult;
+import io.minitickets.core.valkey.ValkeyUnavailableException;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.springframework.dao.DataAccessException;
+
+/**
+ * Reconciles one event's inventory gate with Postgres: settles expired and orphaned leases, then sets the counter to
+ * {@code capacity − confirmed − live leases} with a compare-and-set, so that a racing reserve or settle can never
+ * make the gate admit more than the truth (DESIGN.md, invariant 4). The reconciler's passes and {@code ops reconcile}
+ * both run it.
+ * <p>
+ * Logs one {@code inventory reconciliation} line (event, before, after, cause) per repair, at INFO: repairs are an
+ * expected part of running on a gate that can lose state. Lease entries that do not parse are moved to the event's
+ * quarantine hash by the compare-and-set and logged at WARN with their values; the other steps skip them.
+ */
+public class EventReconciler {
+
+	private static final Logger logger = LoggerFactory.getLogger(EventReconciler.class);
+
+	private final InventoryGate gate;
+
+	private final InventoryTruths truths;
+
+	private final int expiredLeasesPerEvent;
+
+	/**
+	 * @param gate the inventory gate
+	 * @param truths Postgres
+	 * @param expiredLeasesPerEvent the most expired leases one reconcile settles for one event
+	 */
+	public EventReconciler(InventoryGate gate, InventoryTruths truths, int expiredLeasesPerEvent) {
+		this.gate = gate;
+		this.truths = truths;
+		this.expiredLeasesPerEvent = expiredLeasesPerEvent;
+	}
+
+	/**
+	 * Checks and repairs one event's gate.
+	 * @param eventId the event
+	 * @return what the counter's compare-and-set did and every repair made
+	 * @throws ValkeyUnavailableException when the gate's Valkey cannot answer in time
+	 * @throws DataAccessException when Postgres fails, or the event does not exist
+	 */
+	public EventReconcile reconcile(long eventId) {
+		List<Repair> repairs = new ArrayList<>();
+		expireLeases(eventId, repairs);
+		settleOrphanedLeases(eventId, repairs);
+		return repairCounter(eventId, repairs);
+	}
+
+	/**
+	 * The exact repair of the counter alone (the last step of {@link #reconcile}). The snapshot (version, then leases)
+	 * comes before the read of Postgres: if no settle bumped the version since, every lease that is gone was settled
+	 * after its Postgres commit, so it is counted in capacity − confirmed; see {@code scripts/reconcile-inventory.lua}.
+	 * Only confirmed leased bookings are passed as settled: a rejected one keeps its lease counted until its settle
+	 * gives the seats back.
+	 * @param eventId the event
+	 * @return what the compare-and-set did, and the repair if it made one
+	 * @throws ValkeyUnavailableException when the gate's Valkey cannot answer in time
+	 * @throws DataAccessException when Postgres fails, or the event does not exist
+	 */
+	public EventReconcile repairCounter(long eventId) {
+		return repairCounter(eventId, new ArrayList<>());
+	}
+
+	private EventReconcile repairCounter(long eventId, List<Repair> repairs) {
+		GateSnapshot snapshot = this.gate.snapshot(eventId);
+		EventTruth truth = this.truths.truth(eventId, snapshot.leases().keySet());
+		ReconcileResult result = this.gate.reconcile(eventId, snapshot.version(), truth.capacityLeft(),
+				truth.leasedAndConfirmed());
+		if (result.quarantined() > 0) {
+			logger.warn("inventory reconciliation event={} moved {} lease entries that do not parse to its quarantine "
+					+ "hash, uncounted: {}", eventId, result.quarantined(), snapshot.unparseable());
+		}
+		if (result.changed()) {
+			boolean loaded = result.kind() == ReconcileResult.Kind.LOADED;
+			Repair repair = new Repair(loaded ? RepairCause.MISSING_COUNTER : RepairCause.DRIFT,
+					loaded ? "missing" : Long.toString(result.before()), Long.toString(result.truth()), 1,
+					loaded ? 0 : Math.abs(result.truth() - result.before()));
+			repairs.add(repair);
+			logger.info("inventory reconciliation event={} before={} after={} cause={}", eventId, repair.before(),
+					repair.after(), repair.cause());
+		}
+		return new EventReconcile(result, truth, List.copyOf(repairs));
+	}
+
+	/**
+	 * An expired lease is settled with Postgres's outcome, or released when Postgres has no booking: if that booking
+	 * still arrives from the Kafka backlog, the worker's lease-less confirm takes its seats and Postgres decides.
+	 */
+	private void expireLeases(long eventId, List<Repair> repairs) {
+		List<UUID> expired = this.gate.expiredLeases(eventId, this.expiredLeasesPerEvent);
+		if (expired.isEmpty()) {
+			return;
+		}
+		Map<UUID, Integer> leases = this.gate.snapshot(eventId).leases();
+		Map<UUID, SettledBooking> settled = this.truths.findSettled(eventId, expired);
+		Map<UUID, Settlement> settlements = new LinkedHashMap<>();
+		for (UUID bookingId : expired) {
+			SettledBooking booking = settled.get(bookingId);
+			int leasedSeats = leases.getOrDefault(bookingId, 0);
+			settlements.put(bookingId, (booking != null) ? new Settlement(booking.outcome(), booking.quantity(),
+					leasedSeats) : new Settlement(LeaseOutcome.RELEASED, leasedSeats, leasedSeats));
+		}
+		settle(eventId, RepairCause.EXPIRED_LEASE, settlements, repairs);
+	}
+
+	/** A lease whose booking Postgres has settled lost its worker's settle: apply Postgres's outcome. */
+	private void settleOrphanedLeases(long eventId, List<Repair> repairs) {
+		Map<UUID, Integer> leases = this.gate.snapshot(eventId).leases();
+		Map<UUID, SettledBooking> settled = this.truths.findSettled(eventId, leases.keySet());
+		Map<UUID, Settlement> settlements = new LinkedHashMap<>();
+		settled.forEach((bookingId, booking) -> settlements.put(bookingId,
+				new Settlement(booking.outcome(), booking.quantity(), leases.getOrDefault(bookingId, 0))));
+		settle(eventId, RepairCause.ORPHANED_LEASE, settlements, repairs);
+	}
+
+	private void settle(long eventId, RepairCause cause, Map<UUID, Settlement> settlements, List<Repair> repairs) {
+		if (settlements.isEmpty()) {
+			return;
+		}
+		String before = counter(eventId);
+		int leasesSettled = 0;
+		long seatsGivenBack = 0;
+		for (Map.Entry<UUID, Settlement> entry : settlements.entrySet()) {
+			Settlement settlement = entry.getValue();
+			SettleResult result = this.gate.settle(eventId, entry.getKey(), settlement.outcome(), settlement.seats());
+			if (result == SettleResult.LEASE_SETTLED) {
+				leasesSettled++;
+				seatsGivenBack += (settlement.outcome() != LeaseOutcome.CONFIRMED) ? settlement.leasedSeats() : 0;
+			}
+		}
+		if (leasesSettled > 0) {
+			Repair repair = new Repair(cause, before, counter(eventId), leasesSettled, seatsGivenBack);
+			repairs.add(repair);
+			logger.info("inventory reconciliation event={} before={} after={} cause={} leases={}", eventId, before,
+					repair.after(), cause, leasesSettled);
+		}
+	}
+
+	private String counter(long eventId) {
+		OptionalLong available = this.gate.available(eventId);
+		return available.isPresent() ? Long.toString(available.getAsLong()) : "missing";
+	}
+
+	/**
+	 * How to settle one lease.
+	 *
+	 * @param outcome Postgres's decision, or RELEASED when it has no booking
+	 * @param seats seats the booking asked for
+	 * @param leasedSeats seats its lease held when read (0 when it was already gone)
+	 */
+	private record Settlement(LeaseOutcome outcome, int seats, int leasedSeats) {
+	}
+
+}

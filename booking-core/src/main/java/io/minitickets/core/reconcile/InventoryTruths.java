@@ -1,0 +1,81 @@
+package io.minitickets.core.reconcile;
+
+import java.sql.Array;
+import java.sql.SQLException;
+import java.util.Collection;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.Set;
+import java.util.UUID;
+
+import io.minitickets.core.messaging.BookingStatus;
+import org.springframework.dao.EmptyResultDataAccessException;
+import org.springframework.jdbc.core.simple.JdbcClient;
+
+/**
+ * The reads of Postgres a reconcile needs: {@code events} and {@code bookings} only, never a lock the booking worker
+ * waits for. Postgres is the truth.
+ */
+public class InventoryTruths {
+
+	private final JdbcClient jdbc;
+
+	/**
+	 * @param jdbc the services' database
+	 */
+	public InventoryTruths(JdbcClient jdbc) {
+		this.jdbc = jdbc;
+	}
+
+	/**
+	 * Which of the given bookings Postgres has settled, and how.
+	 * @param eventId the event they belong to
+	 * @param bookingIds bookings to look up
+	 * @return the settled ones, by id
+	 */
+	public Map<UUID, SettledBooking> findSettled(long eventId, Collection<UUID> bookingIds) {
+		Map<UUID, SettledBooking> settled = new HashMap<>();
+		if (bookingIds.isEmpty()) {
+			return settled;
+		}
+		this.jdbc.sql("select id, status, quantity from bookings where event_id = :eventId and id = any(:ids)")
+			.param("eventId", eventId)
+			.param("ids", bookingIds.toArray(UUID[]::new))
+			.query((rs) -> {
+				settled.put(rs.getObject("id", UUID.class),
+						new SettledBooking(BookingStatus.valueOf(rs.getString("status")), rs.getInt("quantity")));
+			});
+		return settled;
+	}
+
+	/**
+	 * Reads an event's capacity, seats confirmed and which of the given leased bookings are already confirmed, in one
+	 * statement so that a booking committed meanwhile is seen by all parts or by none.
+	 * @param eventId the event
+	 * @param leasedBookingIds bookings holding a lease in the gate
+	 * @return the event's truth
+	 * @throws EmptyResultDataAccessException when the event does not exist
+	 */
+	public EventTruth truth(long eventId, Collection<UUID> leasedBookingIds) {
+		return this.jdbc.sql("""
+				select e.capacity, e.seats_sold,
+				       array(select b.id from bookings b
+				             where b.event_id = e.id and b.id = any(:ids) and b.status = 'CONFIRMED') as confirmed
+				from events e where e.id = :eventId""")
+			.param("eventId", eventId)
+			.param("ids", leasedBookingIds.toArray(UUID[]::new))
+			.query((rs, row) -> new EventTruth(rs.getLong("capacity"), rs.getLong("seats_sold"),
+					uuids(rs.getArray("confirmed"))))
+			.single();
+	}
+
+	private static Set<UUID> uuids(Array array) throws SQLException {
+		try {
+			return Set.of((UUID[]) array.getArray());
+		}
+		finally {
+			array.free();
+		}
+	}
+
+}
