@@ -139,7 +139,7 @@ public class InventoryGate {
 			return List.of();
 		}
 		return call(() -> {
-			RedisAsyncCommands<String, String> commands = this.connection.async();
+			RedisClusterAsyncCommands<String, String> commands = this.connection.async();
 			List<RedisFuture<String>> replies = new ArrayList<>(eventIds.size());
 			for (long eventId : eventIds) {
 				replies.add(commands.get(this.keys.event(eventId).available()));
