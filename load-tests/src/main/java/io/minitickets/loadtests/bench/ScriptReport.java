@@ -1,14 +1,10 @@
 package io.minitickets.loadtests.bench;
 
-import java.io.UncheckedIOException;
-import java.nio.file.Path;
 import java.util.List;
 import java.util.Locale;
 
-import io.minitickets.loadtests.report.JsonFiles;
-
 /**
- * The result of a bench run.
+ * The scripts figure: each Valkey script of the hot path beside a GET and a trivial EVALSHA in the same run.
  *
  * @param callers concurrent callers per case
  * @param warmUpSeconds unmeasured time before each case's window, in s
@@ -16,11 +12,11 @@ import io.minitickets.loadtests.report.JsonFiles;
  * @param loadAverageBefore the machine's 1-minute load average when the run began (negative when unknown)
  * @param rows the baselines first, then the scripts, in run order
  */
-record BenchReport(int callers, long warmUpSeconds, long seconds, double loadAverageBefore, List<BenchRow> rows) {
+record ScriptReport(int callers, long warmUpSeconds, long seconds, double loadAverageBefore, List<BenchRow> rows) {
 
 	private static final String ROW_FORMAT = "%-40s %10s %9s %9s %7s %10s   %s%n";
 
-	BenchReport {
+	ScriptReport {
 		rows = List.copyOf(rows);
 	}
 
@@ -37,14 +33,6 @@ record BenchReport(int callers, long warmUpSeconds, long seconds, double loadAve
 					decimal("%.0f %% ", 100 * row.outcomeShare()) + row.outcome()));
 		}
 		return table.toString();
-	}
-
-	/**
-	 * @param file where to write the report as JSON; its folder is created when missing
-	 * @throws UncheckedIOException when the file cannot be written
-	 */
-	void write(Path file) {
-		JsonFiles.write(this, file);
 	}
 
 	private static String decimal(String format, double value) {
