@@ -1,128 +1,151 @@
 package io.minitickets.loadtests.bench;
 
-import java.io.IOException;
 import java.io.PrintWriter;
-import java.io.UncheckedIOException;
-import java.nio.file.Files;
+import java.lang.management.ManagementFactory;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
 
 import org.jspecify.annotations.Nullable;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.Spec;
 
-import io.minitickets.localstack.stack.StackException;
 import io.minitickets.localstack.stack.StateDirectoryOption;
-import io.minitickets.localstack.valkey.ValkeyProbe;
-import io.minitickets.loadtests.bench.worker.WorkerFigure;
-import io.minitickets.loadtests.report.JsonFiles;
+import io.minitickets.loadtests.bench.worker.WorkerVersusSingleTransactions;
 
 /**
- * {@code minitickets bench}: the Valkey Lua scripts of a sale day's hot path (take-token, the sold-out RESERVE, an
- * accepted booking's RESERVE + SETTLE) measured against a GET and a trivial EVALSHA in the same run, with
- * booking-core's own {@code RateLimiter} and {@code InventoryGate} on one shared Lettuce connection, each caller a
- * virtual thread (see {@link CallerLoad}) and the cases interleaved in 1 s rounds (see {@link ScriptBench}). Prints
- * ops/s, p50/p99 latency in µs, and each case's throughput as a ratio to the two baselines' in the same run.
+ * {@code minitickets bench}: issue 8's figures in one run, product and ceiling side by side. Each {@link Figure} is
+ * measured in {@link #FIGURES} order ({@code --only NAME} measures one), then a table prints each value beside its bar
+ * with pass or MISS, and {@code --json FILE} writes {@code {"machine":{...}, "<figure>":{...}, ...}}. The HTTP
+ * figures run on the local stack (started when none runs, stopped at the end when the bench started it) and share
+ * one load generator design and connection count; the worker figure starts a stack of its own, and the limiter and
+ * scripts figures need only the machine's Valkey.
+ * <p>
+ * Exit code 0 when every invariant held (missed bars are reported, not failures: they are performance figures on a
+ * shared machine), 1 when one broke (oversold, a 202 that never settled), 2 when the bench could not run.
  */
 @Command(name = "bench", mixinStandardHelpOptions = true,
-		description = "Measure the Valkey Lua scripts of the booking hot path against a GET and a trivial EVALSHA "
-				+ "on the machine's Valkey, using only keys under a prefix of its own (deleted at the end).")
+		description = "Measure issue 8's figures in one run (ceiling, sold-out stampede, accepting, gate on/off, "
+				+ "big sale, worker vs one booking per transaction, limiter vs Bucket4j, Valkey scripts) and print "
+				+ "each beside its bar. Exit code 1 when an invariant broke.")
 public final class BenchCommand implements Callable<Integer> {
 
-	/** How long each case runs unmeasured before the first is measured: the JIT compiles the client's paths. */
-	private static final Duration WARM_UP = Duration.ofSeconds(1);
+	/** Every figure, in run order: the ceiling first, as the product figures' bars are shares of it. */
+	static final List<Figure> FIGURES = List.of(new CeilingFigure(), new StampedeFigure(), new AcceptingFigure(),
+			new GateFigure(), new BigSaleFigure(), new WorkerVersusSingleTransactions(), new LimiterVersusBucket4j(),
+			new ScriptsFigure());
 
-	/** Measured drains of the worker figure, each followed by a baseline window. */
-	private static final int WORKER_ROUNDS = 3;
+	@Mixin
+	private StateDirectoryOption state = new StateDirectoryOption();
+
+	@Option(names = "--only", paramLabel = "NAME",
+			description = "Measure only this figure: ceiling, stampede, accepting, gate, bigSale, worker, limiter or scripts.")
+	private @Nullable String only;
+
+	@Option(names = "--connections", defaultValue = "64",
+			description = "HTTP connections of the load generator, for the ceiling and api-service alike "
+					+ "(default ${DEFAULT-VALUE}).")
+	private int connections;
+
+	@Option(names = "--warm-up", paramLabel = "SECONDS", defaultValue = "20",
+			description = "Unmeasured load before each HTTP figure (default ${DEFAULT-VALUE}).")
+	private int warmUpSeconds;
+
+	@Option(names = "--window", paramLabel = "SECONDS", defaultValue = "20",
+			description = "Measured seconds of each HTTP figure, and of the stampede's open model "
+					+ "(default ${DEFAULT-VALUE}).")
+	private int windowSeconds;
+
+	@Option(names = "--users", defaultValue = "20000",
+			description = "Users the stampede and accepting requests are spread over, so that the limiter lets "
+					+ "them through (default ${DEFAULT-VALUE}).")
+	private int users;
+
+	@Option(names = "--scale", defaultValue = "1",
+			description = "Size of the gate, big-sale and worker figures as a share of 10,000 and 1,000,000 requests "
+					+ "and 100,000 pre-filled bookings (default ${DEFAULT-VALUE}).")
+	private double scale;
 
 	@Option(names = "--valkey-url", defaultValue = "${env:MINITICKETS_VALKEY_URL:-redis://127.0.0.1:6379}",
-			description = "The Valkey or Redis to measure "
+			description = "The Valkey or Redis the limiter and scripts figures measure "
 					+ "(default ${DEFAULT-VALUE}, from MINITICKETS_VALKEY_URL when set).")
 	private String valkeyUrl = "redis://127.0.0.1:6379";
 
 	@Option(names = "--callers", defaultValue = "64",
-			description = "Concurrent callers sharing the one connection (default ${DEFAULT-VALUE}).")
+			description = "Limiter and scripts figures: concurrent callers (default ${DEFAULT-VALUE}).")
 	private int callers;
 
 	@Option(names = "--seconds", defaultValue = "5",
-			description = "Measured seconds per case, as that many rounds of 1 s per case, after 1 s of warm-up "
-					+ "per case (default ${DEFAULT-VALUE}).")
+			description = "Limiter and scripts figures: measured seconds per case, as that many rounds of 1 s per case, "
+					+ "after 1 s of warm-up per case; worker figure: the baseline's window per round "
+					+ "(default ${DEFAULT-VALUE}).")
 	private int seconds;
 
 	@Option(names = "--json", paramLabel = "FILE", description = "Also write the report to FILE as JSON.")
 	private @Nullable Path json;
-
-	@Option(names = "--only", paramLabel = "FIGURE",
-			description = "Run one figure instead of the scripts: limiter (ours vs Bucket4j's Lettuce backend; "
-					+ "--callers and --seconds apply) or worker (booking-worker draining a pre-filled topic vs one "
-					+ "booking per transaction, on a stack of its own; --bookings applies, --seconds is the "
-					+ "baseline's window per round).")
-	private @Nullable String only;
-
-	@Option(names = "--bookings", defaultValue = "100000",
-			description = "Worker figure: bookings of one hot event pre-filled per round (default ${DEFAULT-VALUE}).")
-	private int bookings;
 
 	@Spec
 	private CommandSpec spec;
 
 	@Override
 	public Integer call() {
-		if (this.callers < 1 || this.seconds < 1) {
-			throw new ParameterException(this.spec.commandLine(), "--callers and --seconds must be at least 1");
-		}
-		if (!ValkeyProbe.reachable(this.valkeyUrl)) {
-			throw new StackException("No Valkey answers at " + this.valkeyUrl
-					+ "; start one, or point --valkey-url or MINITICKETS_VALKEY_URL at one");
+		List<Figure> figures = figures();
+		if (this.callers < 1 || this.seconds < 1 || this.connections < 1 || this.warmUpSeconds < 1
+				|| this.windowSeconds < 1 || this.users < 2 || !(this.scale > 0)) {
+			throw new ParameterException(this.spec.commandLine(), "--callers, --seconds, --connections, --warm-up "
+					+ "and --window must be at least 1, --users at least 2, --scale above 0");
 		}
 		PrintWriter out = this.spec.commandLine().getOut();
-		if ("limiter".equals(this.only)) {
-			return writeFigure("limiter",
-					new LimiterFigure(out).run(new LimiterFigure.Settings(this.valkeyUrl, this.callers, this.seconds)),
-					out);
+		BenchOptions options = new BenchOptions(this.connections, Duration.ofSeconds(this.warmUpSeconds),
+				Duration.ofSeconds(this.windowSeconds), this.users, this.scale, this.valkeyUrl, this.callers,
+				this.seconds);
+		double loadBefore = loadAverage();
+		BenchReport report = new BenchReport(machine(loadBefore, loadBefore), Map.of(), List.of(), List.of());
+		try (BenchContext context = new BenchContext(options, out, this.state.resolve())) {
+			for (Figure figure : figures) {
+				context.progress("%n== %s ==", figure.name());
+				Measured measured = figure.measure(context);
+				context.record(figure.name(), measured.figures());
+				report = report.with(figure.name(), measured);
+			}
 		}
-		if ("worker".equals(this.only)) {
-			return writeFigure("worker", new WorkerFigure(System.out).run(new WorkerFigure.Settings(
-					StateDirectoryOption.checkout(), temporaryStateDirectory(), this.bookings, WORKER_ROUNDS,
-					Duration.ofSeconds(this.seconds))), out);
-		}
-		if (this.only != null) {
-			throw new ParameterException(this.spec.commandLine(), "--only takes limiter or worker, not " + this.only);
-		}
-		BenchReport report = new ScriptBench(this.valkeyUrl, new CallerLoad(this.callers), WARM_UP,
-				Duration.ofSeconds(this.seconds), out)
-			.run();
-		out.println();
+		report = new BenchReport(machine(loadBefore, loadAverage()), report.figures(), report.bars(),
+				report.breaches());
 		out.print(report.table());
 		if (this.json != null) {
 			report.write(this.json);
 			out.println("Wrote " + this.json);
 		}
+		report.breaches().forEach((breach) -> out.println("FAILED: " + breach));
 		out.flush();
-		return 0;
+		return report.breaches().isEmpty() ? 0 : 1;
 	}
 
-	private static Path temporaryStateDirectory() {
-		try {
-			return Files.createTempDirectory("minitickets-bench-worker-");
+	private List<Figure> figures() {
+		if (this.only == null) {
+			return FIGURES;
 		}
-		catch (IOException ex) {
-			throw new UncheckedIOException("Cannot create a state folder for the worker figure's stack", ex);
+		List<Figure> chosen = FIGURES.stream().filter((figure) -> figure.name().equals(this.only)).toList();
+		if (chosen.isEmpty()) {
+			throw new ParameterException(this.spec.commandLine(), "--only " + this.only + ": no such figure; one of "
+					+ FIGURES.stream().map(Figure::name).toList());
 		}
+		return chosen;
 	}
 
-	private int writeFigure(String name, Object figure, PrintWriter out) {
-		if (this.json != null) {
-			JsonFiles.write(Map.of(name, figure), this.json);
-			out.println("Wrote " + this.json);
-		}
-		out.flush();
-		return 0;
+	private BenchReport.Machine machine(double loadBefore, double loadAfter) {
+		return new BenchReport.Machine(Runtime.getRuntime().availableProcessors(), System.getProperty("java.version"),
+				loadBefore, loadAfter, this.connections);
+	}
+
+	private static double loadAverage() {
+		return ManagementFactory.getOperatingSystemMXBean().getSystemLoadAverage();
 	}
 
 }

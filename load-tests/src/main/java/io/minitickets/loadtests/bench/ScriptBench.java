@@ -69,7 +69,7 @@ final class ScriptBench {
 	 * @return the figures
 	 * @throws io.minitickets.localstack.stack.StackException when a call failed
 	 */
-	BenchReport run() {
+	ScriptReport run() {
 		double loadAverage = ManagementFactory.getOperatingSystemMXBean().getSystemLoadAverage();
 		String prefix = "bench-" + HexFormat.of().formatHex(new SecureRandom().generateSeed(4)) + ":";
 		RedisURI server = RedisURI.create(this.valkeyUrl);
@@ -90,7 +90,7 @@ final class ScriptBench {
 				.stream()
 				.map((benchCase) -> BenchRow.compare(measured.get(benchCase), get, evalsha))
 				.toList();
-			return new BenchReport(this.load.callers(), this.warmUp.toSeconds(), this.window.toSeconds(), loadAverage,
+			return new ScriptReport(this.load.callers(), this.warmUp.toSeconds(), this.window.toSeconds(), loadAverage,
 					rows);
 		}
 		finally {

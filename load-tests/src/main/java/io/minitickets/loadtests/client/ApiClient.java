@@ -8,6 +8,7 @@ import java.net.http.HttpResponse;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.Map;
+import java.util.concurrent.Semaphore;
 
 import org.jspecify.annotations.Nullable;
 import tools.jackson.core.JacksonException;
@@ -30,13 +31,26 @@ public final class ApiClient {
 
 	private final URI base;
 
+	private final Semaphore inFlight;
+
 	/**
 	 * @param http the client, shared by every call of a run
 	 * @param base api-service's base URL, for example {@code http://127.0.0.1:8080}
 	 */
 	public ApiClient(HttpClient http, URI base) {
+		this(http, base, Integer.MAX_VALUE);
+	}
+
+	/**
+	 * @param http the client, shared by every call of a run
+	 * @param base api-service's base URL
+	 * @param maxInFlight how many calls may wait for an answer at once; more wait for a free slot (the JDK client opens
+	 * one connection per concurrent HTTP/1.1 call, so this bounds the connections too)
+	 */
+	public ApiClient(HttpClient http, URI base, int maxInFlight) {
 		this.http = http;
 		this.base = base;
+		this.inFlight = new Semaphore(maxInFlight);
 	}
 
 	/**
@@ -143,8 +157,14 @@ public final class ApiClient {
 	}
 
 	private ApiResponse send(HttpRequest request) throws IOException, InterruptedException {
-		HttpResponse<String> response = this.http.send(request, HttpResponse.BodyHandlers.ofString());
-		return new ApiResponse(response.statusCode(), response.body());
+		this.inFlight.acquire();
+		try {
+			HttpResponse<String> response = this.http.send(request, HttpResponse.BodyHandlers.ofString());
+			return new ApiResponse(response.statusCode(), response.body());
+		}
+		finally {
+			this.inFlight.release();
+		}
 	}
 
 	private ApiResponse call(HttpRequest request) {

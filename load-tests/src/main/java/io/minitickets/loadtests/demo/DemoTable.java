@@ -22,9 +22,10 @@ final class DemoTable {
 			new Row("Postgres settlement transactions", RunReport::postgresTransactions),
 			new Row("throughput (req/s)", RunReport::throughputRps), new Row("p50 latency (ms)", RunReport::p50Ms),
 			new Row("p99 latency (ms)", RunReport::p99Ms),
-			new Row("last request until all settled (ms)", RunReport::settledAfterMs));
+			new Row("last request until all settled (ms)", RunReport::settledAfterMs),
+			new Row("release until every request final (ms)", RunReport::allFinalMs));
 
-	private static final int LABEL_WIDTH = 38;
+	private static final int LABEL_WIDTH = 40;
 
 	private static final int COLUMN_WIDTH = 12;
 

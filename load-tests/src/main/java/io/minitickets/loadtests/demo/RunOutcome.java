@@ -16,7 +16,7 @@ import io.minitickets.loadtests.verify.Verification;
  * @param failures broken promises: the verifier's breaches, a 202 its owner never saw settled; empty when none
  * @param notes other things worth a look, such as unexpected answers; empty when none
  */
-record RunOutcome(RunReport report, List<String> failures, List<String> notes) {
+public record RunOutcome(RunReport report, List<String> failures, List<String> notes) {
 
 	private static final int SAMPLES = 3;
 
@@ -39,13 +39,15 @@ record RunOutcome(RunReport report, List<String> failures, List<String> notes) {
 		double seconds = Math.max(1, load.finishedAt() - load.startedAt()) / 1e9;
 		long settledAfter = (settlement.lastSettledAt() == 0) ? 0
 				: TimeUnit.NANOSECONDS.toMillis(Math.max(0, settlement.lastSettledAt() - load.finishedAt()));
+		long lastFinalAt = Math.max(load.finishedAt(), settlement.lastSettledAt());
+		long allFinal = TimeUnit.NANOSECONDS.toMillis(Math.max(0, lastFinalAt - load.startedAt()));
 		int requests = load.attempts().size();
 		RunReport report = new RunReport(gate, requests, accepted, soldOut, rateLimited,
 				requests - accepted - soldOut - rateLimited, settlement.confirmed(), settlement.rejected(),
 				verification.oversold(), (int) verification.events().stream().mapToLong(EventFacts::bookings).sum(),
 				(int) verification.events().stream().mapToLong(EventFacts::transactions).sum(),
 				round(requests / seconds), round(latencies.getValueAtPercentile(50) / 1000.0),
-				round(latencies.getValueAtPercentile(99) / 1000.0), settledAfter, verification.figures());
+				round(latencies.getValueAtPercentile(99) / 1000.0), settledAfter, allFinal, verification.figures());
 		String label = gate ? "gate on" : "gate off";
 		List<String> failures = new ArrayList<>();
 		verification.breaches().forEach((breach) -> failures.add(label + ": " + breach));

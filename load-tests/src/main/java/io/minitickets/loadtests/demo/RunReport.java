@@ -20,10 +20,13 @@ import io.minitickets.loadtests.verify.VerifierFigures;
  * @param p50Ms median request latency, in milliseconds
  * @param p99Ms 99th percentile request latency, in milliseconds
  * @param settledAfterMs from the last answer until every accepted booking was seen settled, in milliseconds
+ * @param allFinalMs from the requests' release until every request was final (answered 409, 429 or an error, or
+ * answered 202 and seen settled), in milliseconds
  * @param verifier the verifier's figures for the run's event (oversold, undersold, unsettled, drift, consumer lag)
  */
 public record RunReport(boolean gate, int requests, int accepted, int soldOut, int rateLimited, int otherErrors,
 		int confirmed, int rejected, long oversold, int bookingsReachingPostgres, int postgresTransactions,
-		double throughputRps, double p50Ms, double p99Ms, long settledAfterMs, VerifierFigures verifier) {
+		double throughputRps, double p50Ms, double p99Ms, long settledAfterMs, long allFinalMs,
+		VerifierFigures verifier) {
 
 }

@@ -17,16 +17,16 @@ class DemoJsonTests {
 
 	private static final Set<String> RUN_FIELDS = Set.of("gate", "requests", "accepted", "soldOut", "rateLimited",
 			"otherErrors", "confirmed", "rejected", "oversold", "bookingsReachingPostgres", "postgresTransactions",
-			"throughputRps", "p50Ms", "p99Ms", "settledAfterMs", "verifier");
+			"throughputRps", "p50Ms", "p99Ms", "settledAfterMs", "allFinalMs", "verifier");
 
 	private final JsonMapper json = JsonMapper.builder().build();
 
 	@Test
 	void writesExactlyTheScenarioAndTheRunsFields(@TempDir Path directory) {
 		DemoReport report = new DemoReport(new Scenario(16, 32, 128),
-				List.of(new RunReport(true, 128, 16, 112, 0, 0, 16, 0, 0, 16, 2, 850.3, 45.2, 120.3, 230,
+				List.of(new RunReport(true, 128, 16, 112, 0, 0, 16, 0, 0, 16, 2, 850.3, 45.2, 120.3, 230, 480,
 						new VerifierFigures(0, 0, 0, 0, 0)),
-						new RunReport(false, 128, 128, 0, 0, 0, 16, 112, 0, 128, 3, 612.0, 60.1, 150.0, 540,
+						new RunReport(false, 128, 128, 0, 0, 0, 16, 112, 0, 128, 3, 612.0, 60.1, 150.0, 540, 900,
 						new VerifierFigures(0, 0, 0, 0, 0))));
 		Path file = directory.resolve("reports/demo.json");
 

@@ -12,14 +12,14 @@ class DemoTableTests {
 
 	@Test
 	void showsTheRunsSideBySideOneRowPerFigure() {
-		RunReport gateOn = new RunReport(true, 128, 16, 112, 0, 0, 16, 0, 0, 16, 2, 850.25, 45.2, 120.3, 230,
+		RunReport gateOn = new RunReport(true, 128, 16, 112, 0, 0, 16, 0, 0, 16, 2, 850.25, 45.2, 120.3, 230, 480,
 				new VerifierFigures(0, 0, 0, 0, 0));
-		RunReport gateOff = new RunReport(false, 128, 128, 0, 0, 0, 16, 112, 0, 128, 3, 612.0, 60.1, 150.0, 540,
+		RunReport gateOff = new RunReport(false, 128, 128, 0, 0, 0, 16, 112, 0, 128, 3, 612.0, 60.1, 150.0, 540, 900,
 				new VerifierFigures(0, 0, 0, 3, 0));
 
 		List<String> lines = DemoTable.render(List.of(gateOn, gateOff)).lines().toList();
 
-		assertThat(lines).hasSize(19);
+		assertThat(lines).hasSize(20);
 		assertThat(lines.get(0)).matches("\\s+gate on\\s+gate off");
 		assertThat(lines).contains(row("requests", "128", "128"), row("202 accepted", "16", "128"),
 				row("409 sold out", "112", "0"), row("429 rate limited", "0", "0"), row("other", "0", "0"),
@@ -28,11 +28,12 @@ class DemoTableTests {
 				row("gate drift (seats)", "0", "3"), row("consumer lag (records)", "0", "0"),
 				row("bookings that reached Postgres", "16", "128"), row("Postgres settlement transactions", "2", "3"),
 				row("throughput (req/s)", "850.3", "612.0"), row("p50 latency (ms)", "45.2", "60.1"),
-				row("p99 latency (ms)", "120.3", "150.0"), row("last request until all settled (ms)", "230", "540"));
+				row("p99 latency (ms)", "120.3", "150.0"), row("last request until all settled (ms)", "230", "540"),
+				row("release until every request final (ms)", "480", "900"));
 	}
 
 	private static String row(String label, String gateOn, String gateOff) {
-		return String.format("%-38s%12s%12s", label, gateOn, gateOff);
+		return String.format("%-40s%12s%12s", label, gateOn, gateOff);
 	}
 
 }

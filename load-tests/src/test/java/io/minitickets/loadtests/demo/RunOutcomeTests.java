@@ -37,6 +37,7 @@ class RunOutcomeTests {
 		assertThat(report.otherErrors()).isEqualTo(2);
 		assertThat(report.throughputRps()).isEqualTo(12.0);
 		assertThat(report.settledAfterMs()).isEqualTo(250);
+		assertThat(report.allFinalMs()).isEqualTo(750);
 		assertThat(report.p99Ms()).isBetween(19.9, 20.1);
 	}
 

@@ -13,7 +13,7 @@ public record WorkerResult(double settlementsPerSec, double singleTxnBaselinePer
 	/**
 	 * @return the worker's rate divided by the baseline's (bar: at least 6)
 	 */
-	double ratio() {
+	public double ratio() {
 		return this.settlementsPerSec / this.singleTxnBaselinePerSec;
 	}
 

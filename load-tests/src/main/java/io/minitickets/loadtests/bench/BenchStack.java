@@ -1,0 +1,124 @@
+package io.minitickets.loadtests.bench;
+
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.security.SecureRandom;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.HexFormat;
+import java.util.List;
+
+import io.minitickets.loadtests.client.ApiClient;
+import io.minitickets.loadtests.client.BulkUsers;
+import io.minitickets.loadtests.client.LoadUser;
+import io.minitickets.loadtests.client.StackSession;
+import io.minitickets.loadtests.verify.Inspector;
+import io.minitickets.localstack.stack.ManagedProcess;
+import io.minitickets.localstack.stack.PostgresEndpoint;
+import io.minitickets.localstack.stack.Service;
+import io.minitickets.localstack.stack.StackException;
+
+/**
+ * The local stack as the HTTP figures use it: api-service's URL and process, events created through the admin API,
+ * users created in bulk with minted tokens, and the verifier's view of Postgres, Valkey and Kafka.
+ */
+public final class BenchStack {
+
+	private static final Duration TOKEN_LIFETIME = Duration.ofHours(2);
+
+	private final StackSession session;
+
+	private final URI api;
+
+	private final ManagedProcess apiProcess;
+
+	private final HttpClient http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
+
+	private final ApiClient client;
+
+	private final String adminToken;
+
+	private final String runId = HexFormat.of().formatHex(new SecureRandom().generateSeed(4));
+
+	private int userBatches;
+
+	/**
+	 * @param session the stack, running
+	 * @throws StackException when api-service is not healthy or the admin cannot log in
+	 */
+	BenchStack(StackSession session) {
+		this.session = session;
+		this.api = session.healthyApi();
+		this.apiProcess = session.state()
+			.process(Service.API_SERVICE.module())
+			.orElseThrow(() -> new StackException("The stack has no api-service"));
+		this.client = new ApiClient(this.http, this.api);
+		this.adminToken = this.client.login(session.state().adminEmail(), session.state().adminPassword());
+	}
+
+	/**
+	 * @return the stack session (to start more processes on it)
+	 */
+	public StackSession session() {
+		return this.session;
+	}
+
+	/**
+	 * @return api-service's base URL
+	 */
+	public URI api() {
+		return this.api;
+	}
+
+	/**
+	 * @return the CPU time of api-service's process
+	 */
+	public CpuClock apiCpu() {
+		return new CpuClock(this.apiProcess.pid());
+	}
+
+	/**
+	 * @param what names the event, for example {@code stampede}
+	 * @param capacity its seats
+	 * @return the id of a new event whose sale is open
+	 * @throws StackException when api-service refuses it
+	 */
+	public long createEvent(String what, int capacity) {
+		return this.client.createEvent(this.adminToken, "bench " + this.runId + " " + what, capacity,
+				Instant.now().minusSeconds(60));
+	}
+
+	/**
+	 * @return a client of api-service's HTTP API, for setting a figure up
+	 */
+	public ApiClient client() {
+		return this.client;
+	}
+
+	/**
+	 * @param count how many users, at least 1
+	 * @return new users with minted tokens (role USER), each with a full booking bucket
+	 * @throws StackException when Postgres refuses them
+	 */
+	public List<LoadUser> users(int count) {
+		PostgresEndpoint database = this.session.state().postgres();
+		if (database == null) {
+			throw new StackException("The stack has no Postgres database recorded");
+		}
+		this.userBatches++;
+		return new BulkUsers(database, this.session.state().jwtSecret(), TOKEN_LIFETIME)
+			.create("bench-" + this.runId + "-" + this.userBatches, count);
+	}
+
+	/**
+	 * @return the verifier's reader of the stack's Postgres, Valkey and Kafka
+	 */
+	public Inspector inspector() {
+		return Inspector.of(this.session.state());
+	}
+
+	void close() {
+		this.http.close();
+	}
+
+}

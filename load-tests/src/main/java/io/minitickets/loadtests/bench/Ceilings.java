@@ -1,0 +1,30 @@
+package io.minitickets.loadtests.bench;
+
+import java.util.Locale;
+
+/**
+ * Bars that hold a throughput to a share of the ceiling measured in the same run.
+ */
+final class Ceilings {
+
+	private Ceilings() {
+	}
+
+	/**
+	 * @param context the run, with the ceiling's figures when it measured them
+	 * @param label what was measured
+	 * @param rps the measured requests per second
+	 * @param share the smallest share of the ceiling's requests per second that meets the bar
+	 * @return the row; not judged when the run did not measure the ceiling
+	 */
+	static Bar share(BenchContext context, String label, double rps, double share) {
+		String bar = String.format(Locale.ROOT, "≥ %.0f %% of the ceiling", share * 100);
+		return context.figure(CeilingFigure.NAME, CeilingFigure.Figures.class)
+			.map((ceiling) -> new Bar(label,
+					String.format(Locale.ROOT, "%,.0f (%.1f %%)", rps, 100 * rps / ceiling.rps()), bar,
+					rps >= share * ceiling.rps()))
+			.orElseGet(() -> new Bar(label, String.format(Locale.ROOT, "%,.0f (no ceiling in this run)", rps), bar,
+					null));
+	}
+
+}

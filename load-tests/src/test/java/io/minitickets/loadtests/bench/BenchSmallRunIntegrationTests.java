@@ -1,0 +1,101 @@
+package io.minitickets.loadtests.bench;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.json.JsonMapper;
+
+import io.minitickets.localstack.stack.Service;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * {@code ./minitickets bench} at a tiny size, every figure, through the real command line on a stack of real
+ * processes (and the ceiling app): it exits 0, and its JSON holds every field issue 8's bars read, with sane values.
+ * No figure is held to its bar here: a test asserts what the bench reports, not how fast this machine is.
+ */
+class BenchSmallRunIntegrationTests {
+
+	private static final Path CHECKOUT = Path.of("..").toAbsolutePath().normalize();
+
+	private static final Map<String, List<String>> FIELDS = Map.of("machine", List.of("cores", "jdk"), "ceiling",
+			List.of("rps", "p99Ms"), "stampede",
+			List.of("rps", "p99Ms", "apiCpuMicrosPerRequest", "openModelRate", "openModelP99Ms"), "accepting",
+			List.of("rps", "p99Ms", "apiCpuMicrosPerRequest"), "gate",
+			List.of("requests", "onReachingPostgres", "offReachingPostgres", "onAllFinalMs", "offAllFinalMs"),
+			"bigSale",
+			List.of("requests", "users", "seats", "confirmedSeats", "oversold", "unsettled", "settledAfterMs"),
+			"worker", List.of("settlementsPerSec", "singleTxnBaselinePerSec"), "limiter",
+			List.of("hotKeyOpsPerSec", "bucket4jHotKeyOpsPerSec", "spreadOpsPerSec", "bucket4jSpreadOpsPerSec"),
+			"scripts", List.of("rows"));
+
+	@Test
+	@Timeout(value = 20, unit = TimeUnit.MINUTES)
+	void measuresEveryFigureAndWritesEveryField(@TempDir Path state) throws IOException, InterruptedException {
+		assertThat(List.of(Service.values())).allSatisfy(
+				(service) -> assertThat(service.jar(CHECKOUT)).as("build the services first: ./mvnw package").exists());
+		Path report = state.resolve("bench.json");
+		ProcessBuilder command = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+				"-cp", System.getProperty("java.class.path"), "io.minitickets.loadtests.MiniTickets", "bench",
+				"--connections", "4", "--warm-up", "1", "--window", "1", "--users", "100", "--scale", "0.0005",
+				"--callers", "4", "--seconds", "1", "--json", report.toString(), "--state",
+				state.resolve("stack").toString())
+			.directory(CHECKOUT.toFile())
+			.redirectErrorStream(true)
+			.redirectOutput(state.resolve("bench.log").toFile());
+		// as in SaleDayDemoIntegrationTests: on a busy machine a Valkey command may outlast the production 250 ms,
+		// and the gate figure counts the bookings that reach Postgres
+		command.environment().put("MINITICKETS_VALKEY_COMMANDTIMEOUT", "5s");
+		command.environment().put("MINITICKETS_VALKEY_CONNECTTIMEOUT", "5s");
+		Process bench = command.start();
+		boolean finished = bench.waitFor(18, TimeUnit.MINUTES);
+		if (!finished) {
+			bench.destroy();
+			bench.waitFor(60, TimeUnit.SECONDS);
+		}
+		String log = Files.readString(state.resolve("bench.log"));
+		assertThat(finished).as(log).isTrue();
+		assertThat(bench.exitValue()).as(log).isZero();
+
+		JsonNode written = JsonMapper.builder().build().readTree(report.toFile());
+		FIELDS.forEach((figure, fields) -> assertThat(written.path(figure).propertyNames()).as(figure + "\n" + log)
+			.containsAll(fields));
+		assertThat(written.at("/machine/cores").asInt()).isPositive();
+		for (String rate : List.of("/ceiling/rps", "/stampede/rps", "/stampede/openModelRate", "/accepting/rps")) {
+			assertThat(written.at(rate).asDouble()).as(rate).isPositive();
+		}
+		for (String latency : List.of("/ceiling/p99Ms", "/stampede/p99Ms", "/stampede/openModelP99Ms",
+				"/accepting/p99Ms")) {
+			assertThat(written.at(latency).asDouble()).as(latency).isPositive();
+		}
+		assertThat(written.at("/stampede/apiCpuMicrosPerRequest").asDouble()).isNotNegative();
+		assertThat(written.at("/accepting/apiCpuMicrosPerRequest").asDouble()).isNotNegative();
+		JsonNode gate = written.get("gate");
+		assertThat(gate.get("requests").asInt()).isEqualTo(5);
+		assertThat(gate.get("onReachingPostgres").asInt()).as(log).isEqualTo(gate.get("seats").asInt());
+		assertThat(gate.get("offReachingPostgres").asInt()).as(log).isEqualTo(5);
+		assertThat(gate.get("onAllFinalMs").asLong()).isPositive();
+		assertThat(gate.get("offAllFinalMs").asLong()).isPositive();
+		JsonNode bigSale = written.get("bigSale");
+		assertThat(bigSale.get("requests").asInt()).isEqualTo(500);
+		assertThat(bigSale.get("oversold").asLong()).isZero();
+		assertThat(bigSale.get("confirmedSeats").asLong()).as(log).isEqualTo(bigSale.get("seats").asLong());
+		assertThat(bigSale.get("unsettled").asInt()).isZero();
+		assertThat(bigSale.get("settledAfterMs").asLong()).isNotNegative();
+		for (String rate : List.of("/worker/settlementsPerSec", "/worker/singleTxnBaselinePerSec",
+				"/limiter/hotKeyOpsPerSec", "/limiter/bucket4jHotKeyOpsPerSec", "/limiter/spreadOpsPerSec",
+				"/limiter/bucket4jSpreadOpsPerSec")) {
+			assertThat(written.at(rate).asDouble()).as(rate).isPositive();
+		}
+		assertThat(written.at("/scripts/rows").size()).isEqualTo(5);
+	}
+
+}
