@@ -1,16 +1,17 @@
 package io.minitickets.api.booking;
 
 import java.net.URI;
+import java.util.Collections;
+import java.util.Enumeration;
 import java.util.List;
 import java.util.UUID;
 
 import io.minitickets.api.security.CurrentUser;
 import io.minitickets.api.problem.Problems;
-import jakarta.validation.Valid;
+import jakarta.servlet.http.HttpServletRequest;
 import jakarta.validation.constraints.Max;
 import jakarta.validation.constraints.Min;
 import org.jspecify.annotations.Nullable;
-import org.springframework.http.HttpHeaders;
 import org.springframework.http.MediaType;
 import org.springframework.http.ResponseEntity;
 import org.springframework.security.core.annotation.AuthenticationPrincipal;
@@ -19,7 +20,6 @@ import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.PathVariable;
 import org.springframework.web.bind.annotation.PostMapping;
 import org.springframework.web.bind.annotation.RequestBody;
-import org.springframework.web.bind.annotation.RequestHeader;
 import org.springframework.web.bind.annotation.RequestMapping;
 import org.springframework.web.bind.annotation.RequestParam;
 import org.springframework.web.bind.annotation.RestController;
@@ -43,10 +43,10 @@ class BookingController {
 	}
 
 	@PostMapping("/api/events/{eventId}/bookings")
-	ResponseEntity<BookingAccepted> book(@PathVariable long eventId, @Valid @RequestBody BookingRequest request,
-			@RequestHeader HttpHeaders headers, @AuthenticationPrincipal Jwt jwt) {
-		BookingAccepted accepted = this.bookings.book(CurrentUser.id(jwt), eventId, request.quantity(),
-				idempotencyKey(headers));
+	ResponseEntity<BookingAccepted> book(@PathVariable long eventId, @RequestBody BookingRequest request,
+			HttpServletRequest servletRequest, @AuthenticationPrincipal Jwt jwt) {
+		BookingAccepted accepted = this.bookings.book(CurrentUser.id(jwt), eventId, request.checkedQuantity(),
+				idempotencyKey(servletRequest));
 		return ResponseEntity.accepted().location(URI.create(accepted.statusUrl())).body(accepted);
 	}
 
@@ -63,14 +63,20 @@ class BookingController {
 
 	/**
 	 * The Idempotency-Key, read from the header lines as sent: two lines would otherwise be joined into one key
-	 * ("a,b") that neither request meant.
+	 * ("a,b") that neither request meant. Read from the servlet request rather than a copy of all its headers
+	 * ({@code @RequestHeader HttpHeaders}), which cost every booking a map of every header (issue 8).
 	 */
-	private static @Nullable String idempotencyKey(HttpHeaders headers) {
-		List<String> keys = headers.getOrEmpty(IDEMPOTENCY_KEY);
-		if (keys.size() > 1) {
-			throw Problems.badRequest("Send one '" + IDEMPOTENCY_KEY + "' header, not " + keys.size() + ".");
+	private static @Nullable String idempotencyKey(HttpServletRequest request) {
+		Enumeration<String> keys = request.getHeaders(IDEMPOTENCY_KEY);
+		if (keys == null || !keys.hasMoreElements()) {
+			return null;
 		}
-		return keys.isEmpty() ? null : keys.get(0);
+		String key = keys.nextElement();
+		if (keys.hasMoreElements()) {
+			int count = Collections.list(request.getHeaders(IDEMPOTENCY_KEY)).size();
+			throw Problems.badRequest("Send one '" + IDEMPOTENCY_KEY + "' header, not " + count + ".");
+		}
+		return key;
 	}
 
 	private static UUID parse(String bookingId) {

@@ -106,7 +106,7 @@ class SecurityConfiguration {
 				.hasRole("ADMIN")
 				.anyRequest()
 				.authenticated())
-			.oauth2ResourceServer((resourceServer) -> resourceServer
+			.oauth2ResourceServer((resourceServer) -> resourceServer.bearerTokenResolver(new BearerTokenHeader())
 				.jwt((jwt) -> jwt.jwtAuthenticationConverter(converter))
 				.authenticationEntryPoint(unauthorized)
 				.accessDeniedHandler(forbidden))
