@@ -28,7 +28,8 @@ import org.springframework.security.web.firewall.HttpFirewall;
 import org.springframework.security.web.firewall.StrictHttpFirewall;
 
 /**
- * Stateless JWT security: login and event reads are public, bookings need a token, administration needs role ADMIN.
+ * Stateless JWT security: login and event reads are public, bookings need a token, administration and the sale-day
+ * board's data need role ADMIN.
  * Failures are problems: 401 (with {@code WWW-Authenticate: Bearer}) and 403.
  */
 @Configuration(proxyBeanMethods = false)
@@ -102,6 +103,13 @@ class SecurityConfiguration {
 				.permitAll()
 				.requestMatchers("/actuator/**", "/error")
 				.permitAll()
+				// the sale-day board (management port): its page and log-in are public, its data is not
+				.requestMatchers(HttpMethod.GET, "/board", "/board/", "/board/board.js", "/board/board.css")
+				.permitAll()
+				.requestMatchers(HttpMethod.POST, "/board/login")
+				.permitAll()
+				.requestMatchers("/board/**")
+				.hasRole("ADMIN")
 				.requestMatchers("/api/admin/**")
 				.hasRole("ADMIN")
 				.anyRequest()

@@ -19,8 +19,13 @@ public final class StackSummary {
 	 */
 	public static String render(StackState state, Path stateDirectory) {
 		List<String> lines = new ArrayList<>();
-		state.process(Service.API_SERVICE.module())
-			.ifPresent((api) -> lines.add(line("API", api.url() + "   (health " + api.healthUrl() + ")")));
+		state.process(Service.API_SERVICE.module()).ifPresent((api) -> {
+			lines.add(line("API", api.url() + "   (health " + api.healthUrl() + ")"));
+			if (api.healthUrl() != null) {
+				lines.add(line("sale-day board", api.healthUrl().replace("/actuator/health", "/board/")
+						+ "   (log in as the admin)"));
+			}
+		});
 		for (ManagedProcess process : state.processes()) {
 			if (process.kind() == ProcessKind.SERVICE && !process.name().equals(Service.API_SERVICE.module())) {
 				lines.add(line(process.name(), "health " + process.healthUrl()));

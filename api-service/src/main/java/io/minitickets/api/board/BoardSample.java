@@ -1,0 +1,46 @@
+package io.minitickets.api.board;
+
+import java.time.Instant;
+import java.util.List;
+
+import io.minitickets.api.board.BookingRequestMeters.Rates;
+import io.minitickets.api.board.BookingRequestMeters.RequestCounts;
+import io.minitickets.core.backlog.PartitionLag;
+import io.minitickets.core.inventory.GateReading;
+import org.jspecify.annotations.Nullable;
+
+/**
+ * One sample of the board, as kept in its history.
+ *
+ * @param at when it was taken
+ * @param counts the booking request's cumulative counts then
+ * @param rates per second since the sample before; null for the first
+ * @param p99Millis the booking request's p99 over the p99 window, milliseconds; null when no request came
+ * @param events the events read
+ * @param lag the worker group's lag per partition; null when the broker could not tell
+ * @param deadLetters records in the dead-letter topic; null when unknown
+ * @param parked records in the parked topic; null when unknown
+ * @param problems what could not be read
+ */
+record BoardSample(Instant at, RequestCounts counts, @Nullable Rates rates, @Nullable Double p99Millis,
+		List<EventReading> events, @Nullable List<PartitionLag> lag, @Nullable Long deadLetters,
+		@Nullable Long parked, List<String> problems) {
+
+	/** @return the total lag; null when unknown */
+	@Nullable Long totalLag() {
+		return (this.lag != null) ? this.lag.stream().mapToLong(PartitionLag::lag).sum() : null;
+	}
+
+	/**
+	 * One event as read from Postgres and the gate.
+	 *
+	 * @param id the event
+	 * @param name its name
+	 * @param capacity seats
+	 * @param sold {@code events.seats_sold}
+	 * @param gate the gate's counter and leases
+	 */
+	record EventReading(long id, String name, int capacity, int sold, GateReading gate) {
+	}
+
+}

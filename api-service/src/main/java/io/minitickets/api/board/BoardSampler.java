@@ -1,0 +1,163 @@
+package io.minitickets.api.board;
+
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.locks.ReentrantLock;
+
+import io.micrometer.core.instrument.MeterRegistry;
+import io.minitickets.api.board.BoardSample.EventReading;
+import io.minitickets.api.board.BookingRequestMeters.RequestCounts;
+import io.minitickets.core.backlog.KafkaBacklog;
+import io.minitickets.core.backlog.PartitionLag;
+import io.minitickets.core.inventory.GateReading;
+import io.minitickets.core.inventory.InventoryGate;
+import io.minitickets.core.messaging.BookingTopics;
+import org.apache.kafka.clients.admin.Admin;
+import org.jspecify.annotations.Nullable;
+import org.springframework.beans.factory.DisposableBean;
+import org.springframework.dao.DataAccessException;
+import org.springframework.jdbc.core.simple.JdbcClient;
+import org.springframework.kafka.core.KafkaAdmin;
+
+/**
+ * Takes the board's samples: at most one per {@link BoardProperties#period()} however many viewers ask, and only
+ * while someone asks. A sample reads the booking request's existing meters, one Postgres query, two Valkey reads per
+ * event and a few admin requests to the broker; none of it runs on a booking request.
+ */
+class BoardSampler implements DisposableBean {
+
+	private static final String EVENTS = """
+			select id, name, capacity, seats_sold from events where sale_opens_at <= now()
+			order by sale_opens_at desc, id desc limit :limit""";
+
+	private final JdbcClient jdbc;
+
+	private final InventoryGate gate;
+
+	private final MeterRegistry meters;
+
+	private final KafkaAdmin kafkaAdmin;
+
+	private final BoardProperties properties;
+
+	private final ReentrantLock lock = new ReentrantLock();
+
+	private final BoardHistory history;
+
+	private volatile @Nullable BoardSnapshot latest;
+
+	private @Nullable Admin admin;
+
+	BoardSampler(JdbcClient jdbc, InventoryGate gate, MeterRegistry meters, KafkaAdmin kafkaAdmin,
+			BoardProperties properties) {
+		this.jdbc = jdbc;
+		this.gate = gate;
+		this.meters = meters;
+		this.kafkaAdmin = kafkaAdmin;
+		this.properties = properties;
+		this.history = new BoardHistory(properties.samples(), properties.p99Window());
+	}
+
+	/**
+	 * The board as of the latest sample, taking a new one when the latest is a period old. While one viewer's request
+	 * takes a sample, the others get the one before.
+	 * @return the snapshot
+	 */
+	BoardSnapshot current() {
+		BoardSnapshot cached = this.latest;
+		if (isFresh(cached)) {
+			return cached;
+		}
+		if (cached != null && !this.lock.tryLock()) {
+			return cached;
+		}
+		if (cached == null) {
+			this.lock.lock();
+		}
+		try {
+			cached = this.latest;
+			if (isFresh(cached)) {
+				return cached;
+			}
+			BoardSample sample = sample();
+			this.history.add(sample);
+			BoardSnapshot snapshot = this.history.snapshot(this.properties.period().toMillis());
+			this.latest = snapshot;
+			return snapshot;
+		}
+		finally {
+			this.lock.unlock();
+		}
+	}
+
+	private boolean isFresh(@Nullable BoardSnapshot snapshot) {
+		return snapshot != null && snapshot.at().plus(this.properties.period()).isAfter(Instant.now());
+	}
+
+	private BoardSample sample() {
+		Instant at = Instant.now();
+		List<String> problems = new ArrayList<>();
+		RequestCounts counts = BookingRequestMeters.read(this.meters);
+		List<EventReading> events = events(problems);
+		List<PartitionLag> lag = null;
+		Long deadLetters = null;
+		Long parked = null;
+		try {
+			KafkaBacklog backlog = new KafkaBacklog(admin(), this.properties.kafkaTimeout());
+			lag = backlog.lag();
+			deadLetters = backlog.records(BookingTopics.REQUESTED_DLT);
+			parked = backlog.records(BookingTopics.REQUESTED_PARKED);
+		}
+		catch (RuntimeException ex) {
+			problems.add("Kafka: " + ex.getMessage());
+		}
+		BoardSample previous = this.history.latest();
+		BoardSample p99Start = this.history.p99Start(at);
+		return new BoardSample(at, counts,
+				(previous != null) ? counts.ratesSince(previous.counts(), Duration.between(previous.at(), at)) : null,
+				(p99Start != null) ? counts.p99MillisSince(p99Start.counts()) : null, events, lag, deadLetters, parked,
+				List.copyOf(problems));
+	}
+
+	private List<EventReading> events(List<String> problems) {
+		try {
+			// Postgres first, then the gate: no connection is held while Valkey answers
+			return this.jdbc.sql(EVENTS)
+				.param("limit", this.properties.events())
+				.query((row, index) -> new EventReading(row.getLong("id"), row.getString("name"),
+						row.getInt("capacity"), row.getInt("seats_sold"), new GateReading(null, null)))
+				.list()
+				.stream()
+				.map((event) -> new EventReading(event.id(), event.name(), event.capacity(), event.sold(),
+						GateReading.of(this.gate, event.id())))
+				.toList();
+		}
+		catch (DataAccessException ex) {
+			problems.add("Postgres: " + ex.getMostSpecificCause().getMessage());
+			return List.of();
+		}
+	}
+
+	private Admin admin() {
+		if (this.admin == null) {
+			this.admin = Admin.create(this.kafkaAdmin.getConfigurationProperties());
+		}
+		return this.admin;
+	}
+
+	@Override
+	public void destroy() {
+		this.lock.lock();
+		try {
+			if (this.admin != null) {
+				this.admin.close(Duration.ofSeconds(2));
+			}
+		}
+		finally {
+			this.lock.unlock();
+		}
+	}
+
+}

@@ -1,0 +1,140 @@
+package io.minitickets.api.board;
+
+import java.net.http.HttpResponse;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.UUID;
+import java.util.function.Function;
+
+import io.minitickets.api.ApiClient;
+import io.minitickets.api.ApiIntegrationTest;
+import io.minitickets.core.inventory.InventoryGate;
+import io.minitickets.core.inventory.LeaseOutcome;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.openqa.selenium.By;
+import org.openqa.selenium.WebDriver;
+import org.openqa.selenium.WebElement;
+import org.openqa.selenium.support.ui.WebDriverWait;
+import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.boot.test.web.server.LocalManagementPort;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * The sale-day board in a real headless Chromium: an admin logs in on the page, watches a sale run, and its figures
+ * follow; a user who is not an admin is told so. Screenshots of the running sale are saved beside the surefire
+ * reports ({@code target/surefire-reports/board.png}, and {@code board-phone.png} at a phone's width).
+ */
+class BoardInChromiumIntegrationTests extends ApiIntegrationTest {
+
+	private static final Path REPORTS = Path.of("target", "surefire-reports");
+
+	private static final Duration WAIT = Duration.ofSeconds(30);
+
+	@LocalManagementPort
+	private int managementPort;
+
+	@Autowired
+	private InventoryGate gate;
+
+	private HeadlessChromium chromium;
+
+	@BeforeEach
+	void startChromium() throws Exception {
+		this.chromium = new HeadlessChromium();
+	}
+
+	@AfterEach
+	void stopChromium() throws Exception {
+		this.chromium.close();
+	}
+
+	@Test
+	void showsARunningSaleToAnAdmin() throws Exception {
+		long eventId = createOpenEvent(50);
+		WebDriver browser = this.chromium.driver();
+		logIn(browser, "admin@test.local", "admin-password");
+		WebElement event = until(browser, (page) -> page.findElement(By.id("event-" + eventId)));
+		until(browser, (page) -> text(event, ".gate").equals("50"));
+		assertThat(text(event, ".sold-count")).isEqualTo("0");
+
+		List<UUID> bookings = book(eventId, 10, 2);
+
+		until(browser, (page) -> text(event, ".gate").equals("30") && text(event, ".leases").equals("20")
+				&& number(page, "rate-accepted") > 0);
+		settleAsTheWorkerDoes(eventId, bookings, 2);
+		until(browser, (page) -> text(event, ".sold-count").equals("20") && text(event, ".leases").equals("0"));
+		assertThat(text(event, ".drift")).isEqualTo("0");
+		assertThat(event.findElements(By.cssSelector(".spark path"))).hasSize(1);
+
+		book(eventId, 5, 1);
+
+		until(browser, (page) -> text(event, ".gate").equals("25") && number(page, "rate-accepted") > 0);
+		until(browser, (page) -> page.findElement(By.id("lag")).getText().matches("\\d+"));
+		assertThat(browser.findElement(By.id("login")).isDisplayed()).isFalse();
+		assertThat(browser.findElement(By.id("p99")).getText()).matches("[\\d.,]+");
+		this.chromium.screenshot(REPORTS.resolve("board.png"), 1280, 1100);
+		this.chromium.screenshot(REPORTS.resolve("board-phone.png"), 412, 2200);
+	}
+
+	@Test
+	void tellsAUserWhoIsNotAnAdminThatTheBoardNeedsRoleAdmin() {
+		String email = "board-user-" + UUID.randomUUID() + "@test.local";
+		HttpResponse<String> created = this.api.post("/api/admin/users",
+				"{\"email\":\"" + email + "\",\"password\":\"user-password\"}", adminToken());
+		assertThat(created.statusCode()).as(created.body()).isEqualTo(201);
+		WebDriver browser = this.chromium.driver();
+
+		logIn(browser, email, "user-password");
+
+		until(browser, (page) -> page.findElement(By.id("login-error")).getText().contains("role ADMIN"));
+		assertThat(browser.findElement(By.id("board")).isDisplayed()).isFalse();
+	}
+
+	private void logIn(WebDriver browser, String email, String password) {
+		browser.get("http://127.0.0.1:" + this.managementPort + "/board/");
+		browser.findElement(By.id("email")).sendKeys(email);
+		browser.findElement(By.id("password")).sendKeys(password);
+		browser.findElement(By.id("login-submit")).click();
+	}
+
+	private List<UUID> book(long eventId, int bookings, int seats) {
+		List<UUID> ids = new ArrayList<>();
+		for (int i = 0; i < bookings; i++) {
+			HttpResponse<String> response = this.api.post("/api/events/" + eventId + "/bookings",
+					"{\"quantity\":" + seats + "}", newUserToken());
+			assertThat(response.statusCode()).as(response.body()).isEqualTo(202);
+			ids.add(UUID.fromString(ApiClient.json(response).get("bookingId").asString()));
+		}
+		return ids;
+	}
+
+	/**
+	 * The worker's two writes of a confirmed booking, as the worker does not run in api-service's tests: Postgres's
+	 * seats sold, then the gate's SETTLE of the lease.
+	 */
+	private void settleAsTheWorkerDoes(long eventId, List<UUID> bookings, int seats) {
+		this.jdbc.sql("update events set seats_sold = seats_sold + ? where id = ?")
+			.params(bookings.size() * seats, eventId)
+			.update();
+		bookings.forEach((bookingId) -> this.gate.settle(eventId, bookingId, LeaseOutcome.CONFIRMED, seats));
+	}
+
+	private static <T> T until(WebDriver browser, Function<WebDriver, T> condition) {
+		return new WebDriverWait(browser, WAIT, Duration.ofMillis(100)).until(condition::apply);
+	}
+
+	private static String text(WebElement event, String selector) {
+		return event.findElement(By.cssSelector(selector)).getText();
+	}
+
+	private static double number(WebDriver page, String id) {
+		String text = page.findElement(By.id(id)).getText().replace(",", "");
+		return text.matches("[\\d.]+") ? Double.parseDouble(text) : 0;
+	}
+
+}

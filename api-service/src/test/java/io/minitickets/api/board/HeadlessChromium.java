@@ -1,0 +1,84 @@
+package io.minitickets.api.board;
+
+import java.io.File;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Arrays;
+import java.util.Comparator;
+import java.util.stream.Stream;
+
+import org.openqa.selenium.Dimension;
+import org.openqa.selenium.OutputType;
+import org.openqa.selenium.chrome.ChromeDriver;
+import org.openqa.selenium.chrome.ChromeDriverService;
+import org.openqa.selenium.chrome.ChromeOptions;
+
+/**
+ * Debian's Chromium, headless on a closed network, driven through Debian's chromedriver (both installed by
+ * {@code ./scripts/install-chromium}); Selenium Manager is never asked to download anything. Each instance starts a
+ * browser with a fresh profile and deletes it on close.
+ */
+final class HeadlessChromium implements AutoCloseable {
+
+	private final Path profile;
+
+	private final ChromeDriver driver;
+
+	HeadlessChromium() throws IOException {
+		this.profile = Files.createTempDirectory("board-chromium-");
+		ChromeOptions options = new ChromeOptions();
+		options.setBinary(executable("chromium"));
+		options.addArguments("--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+				"--disable-background-networking", "--disable-component-update", "--disable-sync",
+				"--disable-dev-shm-usage", "--user-data-dir=" + this.profile, "--window-size=1280,1000");
+		ChromeDriverService service = new ChromeDriverService.Builder()
+			.usingDriverExecutable(new File(executable("chromedriver")))
+			.usingAnyFreePort()
+			.build();
+		this.driver = new ChromeDriver(service, options);
+		this.driver.manage().timeouts().pageLoadTimeout(Duration.ofSeconds(30));
+	}
+
+	/** @return the driver */
+	ChromeDriver driver() {
+		return this.driver;
+	}
+
+	/**
+	 * Saves what the window shows, at a size.
+	 * @param file the PNG to write
+	 * @param width the window's width, CSS pixels
+	 * @param height the window's height, CSS pixels
+	 * @throws IOException when the file cannot be written
+	 */
+	void screenshot(Path file, int width, int height) throws IOException {
+		this.driver.manage().window().setSize(new Dimension(width, height));
+		Files.createDirectories(file.getParent());
+		Files.write(file, this.driver.getScreenshotAs(OutputType.BYTES));
+	}
+
+	@Override
+	public void close() throws IOException {
+		try {
+			this.driver.quit();
+		}
+		finally {
+			try (Stream<Path> files = Files.walk(this.profile)) {
+				files.sorted(Comparator.reverseOrder()).map(Path::toFile).forEach(File::delete);
+			}
+		}
+	}
+
+	private static String executable(String name) {
+		return Arrays.stream(System.getenv().getOrDefault("PATH", "/usr/bin").split(File.pathSeparator))
+			.map((folder) -> Path.of(folder, name))
+			.filter(Files::isExecutable)
+			.findFirst()
+			.map(Path::toString)
+			.orElseThrow(() -> new IllegalStateException(
+					name + " is not on the PATH: run ./scripts/install-chromium (Debian's chromium and chromium-driver)"));
+	}
+
+}

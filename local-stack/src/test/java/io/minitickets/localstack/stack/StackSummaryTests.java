@@ -1,0 +1,21 @@
+package io.minitickets.localstack.stack;
+
+import java.nio.file.Path;
+
+import org.junit.jupiter.api.Test;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+class StackSummaryTests {
+
+	@Test
+	void namesTheSaleDayBoardOnTheApiServicesManagementPort() {
+		StackState stack = StackState.fresh("admin@minitickets.local", null)
+			.withProcess(new ManagedProcess("api-service", ProcessKind.SERVICE, 105, null, "/tmp/api-service.log",
+					"http://127.0.0.1:40105", "http://127.0.0.1:41105/actuator/health"));
+
+		assertThat(StackSummary.render(stack, Path.of("/tmp/stack")))
+			.contains("sale-day board    http://127.0.0.1:41105/board/   (log in as the admin)");
+	}
+
+}
