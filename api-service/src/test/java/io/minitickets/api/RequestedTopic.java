@@ -32,6 +32,18 @@ public final class RequestedTopic {
 	 * @throws AssertionError when it does not appear within 60 s (a new consumer group joins first)
 	 */
 	public static Map.Entry<String, JsonNode> find(String brokers, UUID bookingId) {
+		ConsumerRecord<String, String> record = record(brokers, bookingId);
+		return Map.entry(record.key(), JSON.readTree(record.value()));
+	}
+
+	/**
+	 * Waits for the record of one booking.
+	 * @param brokers bootstrap servers
+	 * @param bookingId the booking
+	 * @return the record as written, with its headers
+	 * @throws AssertionError when it does not appear within 60 s (a new consumer group joins first)
+	 */
+	public static ConsumerRecord<String, String> record(String brokers, UUID bookingId) {
 		Map<String, Object> props = Map.of(ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, brokers,
 				ConsumerConfig.GROUP_ID_CONFIG, "test-" + UUID.randomUUID(), ConsumerConfig.AUTO_OFFSET_RESET_CONFIG,
 				"earliest", ConsumerConfig.KEY_DESERIALIZER_CLASS_CONFIG, StringDeserializer.class,
@@ -43,7 +55,7 @@ public final class RequestedTopic {
 				for (ConsumerRecord<String, String> record : consumer.poll(Duration.ofMillis(200))) {
 					JsonNode value = JSON.readTree(record.value());
 					if (bookingId.toString().equals(value.path("bookingId").asString())) {
-						return Map.entry(record.key(), value);
+						return record;
 					}
 				}
 			}

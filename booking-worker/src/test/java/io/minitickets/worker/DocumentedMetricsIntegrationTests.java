@@ -20,7 +20,8 @@ import static org.awaitility.Awaitility.await;
  * for it.
  */
 @SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
-		properties = { "minitickets.schema.migrate=true", "minitickets.topics.partitions=3", "management.server.port=0" })
+		properties = { "minitickets.schema.migrate=true", "minitickets.topics.partitions=3", "management.server.port=0",
+				"spring.datasource.hikari.connection-timeout=250" })
 class DocumentedMetricsIntegrationTests extends WorkerIntegrationTestSupport {
 
 	private final HttpClient http = HttpClient.newHttpClient();

@@ -23,8 +23,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 /**
- * The runbook cannot rot: every {@code ./minitickets ops …} and {@code ./minitickets kafka …} command in
- * docs/OPERATIONS.md runs, in the order written, against a sale with a dead letter, and exits 0; the offset reset is
+ * The runbook cannot rot: every command in docs/OPERATIONS.md (each must be {@code ./minitickets ops …} or
+ * {@code ./minitickets kafka …}) runs, in the order written, against a sale with a dead letter, and exits 0; the offset reset is
  * run with the worker stopped, as the runbook says. Afterwards nothing the sale settled has changed. A context of its
  * own (its own broker and database): the commands act on whole topics.
  */
@@ -49,7 +49,8 @@ class RunbookCommandsIntegrationTests extends OpsIntegrationTestSupport {
 			.anyMatch((command) -> command.startsWith("./minitickets ops replay --exception")
 					&& command.endsWith("--execute"))
 			.anyMatch((command) -> command.contains("consumer-groups") && command.contains("--reset-offsets")
-					&& command.contains("--dry-run"));
+					&& command.contains("--dry-run"))
+			.anyMatch((command) -> command.startsWith("./minitickets ops reconcile"));
 		long eventId = createEvent(10);
 		String key = Long.toString(eventId);
 		publish(List.of(request(eventId, 1, false), request(eventId, 2, false), request(eventId, 1, false)));
@@ -83,7 +84,10 @@ class RunbookCommandsIntegrationTests extends OpsIntegrationTestSupport {
 		assertThat(recordsWithKey(BookingTopics.REQUESTED_DLT, key)).isEqualTo(1);
 	}
 
-	/** The {@code ./minitickets ops|kafka} lines of the runbook's bash blocks, continuation lines joined. */
+	/**
+	 * The commands of the runbook's bash blocks, continuation lines joined; every one must be a
+	 * {@code ./minitickets ops|kafka} command, so that none goes unrun.
+	 */
 	private static List<String> commands(String markdown) {
 		List<String> commands = new ArrayList<>();
 		boolean inBash = false;
@@ -105,6 +109,10 @@ class RunbookCommandsIntegrationTests extends OpsIntegrationTestSupport {
 				String command = current.toString().strip();
 				if (command.startsWith("./minitickets ops ") || command.startsWith("./minitickets kafka ")) {
 					commands.add(command);
+				}
+				else if (!command.isEmpty()) {
+					throw new AssertionError("the runbook's command '" + command + "' is not one this test can run: "
+							+ "write it as ./minitickets ops|kafka, or outside a bash block");
 				}
 				current.setLength(0);
 			}

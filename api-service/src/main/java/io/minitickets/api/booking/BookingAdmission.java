@@ -96,6 +96,12 @@ class BookingAdmission {
 			this.publisher.publish(request);
 			keep = true;
 			this.meters.outcome(request.gated() ? "accepted" : "accepted-ungated");
+			if (logger.isDebugEnabled()) {
+				logger.atDebug()
+					.addKeyValue("bookingId", bookingId)
+					.addKeyValue("eventId", eventId)
+					.log("Booking {} of event {} accepted", bookingId, eventId);
+			}
 			return Admission.accepted(bookingId);
 		}
 		catch (BookingNotSentException ex) {
@@ -119,15 +125,22 @@ class BookingAdmission {
 			return unconfirmed(request, cause);
 		}
 		this.meters.outcome(outcome);
-		logger.warn("Booking {} of event {} was not accepted ({})", request.bookingId(), request.eventId(), outcome,
-				cause);
+		logger.atWarn()
+			.addKeyValue("bookingId", request.bookingId())
+			.addKeyValue("eventId", request.eventId())
+			.setCause(cause)
+			.log("Booking {} of event {} was not accepted ({})", request.bookingId(), request.eventId(), outcome);
 		return Admission.refused(Outcome.NOT_SENT, request.bookingId(), problem);
 	}
 
 	private Admission unconfirmed(BookingRequested request, @Nullable Exception cause) {
 		this.meters.outcome("unconfirmed");
-		logger.warn("Booking {} of event {} may be in Kafka unacknowledged: its lease and PENDING status stay",
-				request.bookingId(), request.eventId(), cause);
+		logger.atWarn()
+			.addKeyValue("bookingId", request.bookingId())
+			.addKeyValue("eventId", request.eventId())
+			.setCause(cause)
+			.log("Booking {} of event {} may be in Kafka unacknowledged: its lease and PENDING status stay",
+					request.bookingId(), request.eventId());
 		return Admission.refused(Outcome.UNCONFIRMED, request.bookingId(),
 				BookingProblems.unconfirmed(request.bookingId(), this.properties.unavailableRetryAfter().toSeconds()));
 	}

@@ -1,5 +1,8 @@
 package io.minitickets.api.booking;
 
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.time.Duration;
 import java.time.Instant;
@@ -15,12 +18,14 @@ import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.context.SpringBootTest;
 import org.springframework.boot.test.context.SpringBootTest.WebEnvironment;
+import org.springframework.boot.test.web.server.LocalManagementPort;
 import org.springframework.boot.test.web.server.LocalServerPort;
 import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.test.context.DynamicPropertyRegistry;
 import org.springframework.test.context.DynamicPropertySource;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 
 /**
  * A 202 is a promise (DESIGN.md invariant 2): when the broker cannot take a booking, the API answers 503 with
@@ -33,6 +38,9 @@ class KafkaUnavailableIntegrationTests {
 
 	@LocalServerPort
 	private int port;
+
+	@LocalManagementPort
+	private int managementPort;
 
 	@Autowired
 	private InventoryGate gate;
@@ -51,6 +59,19 @@ class KafkaUnavailableIntegrationTests {
 		TestInfrastructure.register(registry);
 		int closed = TestInfrastructure.closedPort();
 		registry.add("spring.kafka.bootstrap-servers", () -> "127.0.0.1:" + closed);
+	}
+
+	@Test
+	void isNotReadyWhileKafkaIsUnreachable() {
+		await().atMost(Duration.ofSeconds(60)).ignoreExceptions().untilAsserted(() -> {
+			HttpResponse<String> readiness = HttpClient.newHttpClient()
+				.send(HttpRequest.newBuilder(URI.create(
+						"http://127.0.0.1:" + this.managementPort + "/actuator/health/readiness"))
+					.timeout(Duration.ofSeconds(20))
+					.build(), HttpResponse.BodyHandlers.ofString());
+			assertThat(readiness.statusCode()).isEqualTo(503);
+			assertThat(readiness.body()).contains("\"status\":\"DOWN\"");
+		});
 	}
 
 	@Test

@@ -6,6 +6,7 @@ import io.minitickets.core.messaging.BookingRequested;
 import io.minitickets.core.messaging.BookingTopics;
 import io.minitickets.worker.deadletter.UnprocessableRecordException;
 import io.minitickets.worker.system.KafkaRecords;
+import io.minitickets.worker.system.RecordTrace;
 import org.apache.commons.logging.LogFactory;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.jspecify.annotations.Nullable;
@@ -67,6 +68,9 @@ class BookingRequestListener {
 	@KafkaListener(id = ID, topics = BookingTopics.REQUESTED, groupId = BookingTopics.WORKER_GROUP, batch = "true")
 	void onBatch(List<ConsumerRecord<String, BookingRequested>> records) {
 		this.metrics.batch(records.size());
+		if (logger.isDebugEnabled()) {
+			records.forEach(BookingRequestListener::logReceived);
+		}
 		for (int i = 0; i < records.size(); i++) {
 			UnprocessableRecordException problem = problem(records.get(i));
 			if (problem != null) {
@@ -94,6 +98,17 @@ class BookingRequestListener {
 						KafkaRecords.format(records.get(0)), ex);
 			}
 			throw new BatchListenerFailedException("Settling failed; the batch is redelivered", ex, records.get(0));
+		}
+	}
+
+	/** One DEBUG line per record, with the booking, its event and the trace of the request that published it. */
+	private static void logReceived(ConsumerRecord<String, BookingRequested> record) {
+		try (RecordTrace trace = RecordTrace.of(record)) {
+			BookingRequested request = record.value();
+			logger.atDebug()
+				.addKeyValue("bookingId", (request != null) ? request.bookingId() : null)
+				.addKeyValue("eventId", (request != null) ? request.eventId() : null)
+				.log("Settling {}", KafkaRecords.format(record));
 		}
 	}
 

@@ -63,8 +63,11 @@ class SettlementService {
 						requests)));
 			}
 			catch (DataIntegrityViolationException ex) {
-				logger.error("Settling {} bookings of event {} violated a constraint and was rolled back; this is a "
-						+ "bug (the decision should never oversell)", requests.size(), eventId, ex);
+				logger.atError()
+					.addKeyValue("eventId", eventId)
+					.setCause(ex)
+					.log("Settling {} bookings of event {} violated a constraint and was rolled back; this is a bug "
+							+ "(the decision should never oversell)", requests.size(), eventId);
 				throw ex;
 			}
 		});

@@ -1,16 +1,13 @@
 package io.minitickets.worker.settlement;
 
-import java.sql.Connection;
-import java.sql.DriverManager;
 import java.sql.SQLException;
-import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.List;
 
 import io.micrometer.core.instrument.MeterRegistry;
 import io.minitickets.core.messaging.BookingRequested;
 import io.minitickets.core.messaging.BookingTopics;
-import io.minitickets.core.testing.TestInfrastructure;
+import io.minitickets.worker.DatabaseOutage;
 import io.minitickets.worker.WorkerIntegrationTestSupport;
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
@@ -46,13 +43,13 @@ class DatabaseOutageNeverDeadLettersIntegrationTests extends WorkerIntegrationTe
 		}
 		double failedBefore = failedTransactions();
 
-		refuseConnections();
+		DatabaseOutage.begin(this.databaseUrl);
 		try {
 			publish(requests);
 			await().atMost(TIMEOUT).until(() -> failedTransactions() - failedBefore >= 12);
 		}
 		finally {
-			allowConnections();
+			DatabaseOutage.end(this.databaseUrl);
 		}
 
 		awaitBookings(eventId, 8);
@@ -65,27 +62,6 @@ class DatabaseOutageNeverDeadLettersIntegrationTests extends WorkerIntegrationTe
 
 	private double failedTransactions() {
 		return this.meters.counter("minitickets.worker.settlement.transactions", "outcome", "failed").count();
-	}
-
-	private void refuseConnections() throws SQLException {
-		String database = databaseName();
-		admin("alter database " + database + " allow_connections false");
-		admin("select pg_terminate_backend(pid) from pg_stat_activity where datname = '" + database + "'");
-	}
-
-	private void allowConnections() throws SQLException {
-		admin("alter database " + databaseName() + " allow_connections true");
-	}
-
-	private String databaseName() {
-		return this.databaseUrl.substring(this.databaseUrl.lastIndexOf('/') + 1);
-	}
-
-	private static void admin(String sql) throws SQLException {
-		try (Connection connection = DriverManager.getConnection(TestInfrastructure.postgresAdminUrl(),
-				TestInfrastructure.postgresUser(), ""); Statement statement = connection.createStatement()) {
-			statement.execute(sql);
-		}
 	}
 
 }
