@@ -15,7 +15,7 @@ import org.jspecify.annotations.Nullable;
 /**
  * Reads the booking request's own timer, {@code http.server.requests} for {@code POST /api/events/{eventId}/bookings}
  * (one timer per status), which Spring MVC's observation records on every request anyway: counts by status and a
- * few fixed latency buckets. Reading it costs the hot path nothing; the buckets cost one array increment per booking
+ * few fixed latency buckets. Reading it costs the hot path nothing; the buckets cost one array increment per HTTP
  * request ({@link #histogram()}).
  */
 final class BookingRequestMeters {
@@ -32,9 +32,10 @@ final class BookingRequestMeters {
 	}
 
 	/**
-	 * Gives the booking request's timers (and no other) fixed latency buckets, so its p99 can be read from counts
-	 * without client-side percentiles; they also appear on {@code /actuator/prometheus} as
-	 * {@code http_server_requests_seconds_bucket{uri="/api/events/{eventId}/bookings"}}.
+	 * Gives the {@code http.server.requests} timers fixed latency buckets, so the booking request's p99 can be read
+	 * from counts without client-side percentiles. Every URI gets them, not only the booking request's: Prometheus
+	 * cannot expose one name as a histogram for some series and a summary for others (the scrape fails). They appear
+	 * on {@code /actuator/prometheus} as {@code http_server_requests_seconds_bucket}.
 	 * @return the filter
 	 */
 	static MeterFilter histogram() {
@@ -42,7 +43,7 @@ final class BookingRequestMeters {
 
 			@Override
 			public @Nullable DistributionStatisticConfig configure(Meter.Id id, DistributionStatisticConfig config) {
-				if (!NAME.equals(id.getName()) || !URI.equals(id.getTag("uri")) || !"POST".equals(id.getTag("method"))) {
+				if (!NAME.equals(id.getName())) {
 					return config;
 				}
 				double[] nanos = Arrays.stream(BUCKETS_MILLIS).map((millis) -> millis * 1_000_000).toArray();

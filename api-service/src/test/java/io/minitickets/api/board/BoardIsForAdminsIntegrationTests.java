@@ -103,6 +103,22 @@ class BoardIsForAdminsIntegrationTests extends ApiIntegrationTest {
 	}
 
 	@Test
+	void keepsThePrometheusScrapeWholeWithItsLatencyBuckets() {
+		long eventId = createOpenEvent(5);
+		HttpResponse<String> booking = this.api.post("/api/events/" + eventId + "/bookings", "{\"quantity\":1}",
+				newUserToken());
+		assertThat(this.api.get("/api/events/" + eventId, null).statusCode()).isEqualTo(200);
+
+		HttpResponse<String> scrape = this.management.get("/actuator/prometheus", null);
+
+		assertThat(booking.statusCode()).as(booking.body()).isEqualTo(202);
+		assertThat(scrape.statusCode()).isEqualTo(200);
+		assertThat(scrape.body()).contains("# TYPE http_server_requests_seconds histogram")
+			.containsPattern(
+					"http_server_requests_seconds_bucket\\{.*uri=\"/api/events/\\{eventId}/bookings\",le=\"0.005\"}");
+	}
+
+	@Test
 	void isNotServedOnTheApiPort() {
 		assertThat(this.api.get("/board/data", adminToken()).statusCode()).isEqualTo(404);
 	}

@@ -2,7 +2,6 @@ package io.minitickets.api.board;
 
 import java.time.Duration;
 
-import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.Timer;
 import io.micrometer.prometheusmetrics.PrometheusConfig;
 import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
@@ -17,7 +16,7 @@ import static org.assertj.core.api.Assertions.within;
  */
 class BookingRequestMetersTests {
 
-	private final MeterRegistry registry = new PrometheusMeterRegistry(PrometheusConfig.DEFAULT);
+	private final PrometheusMeterRegistry registry = new PrometheusMeterRegistry(PrometheusConfig.DEFAULT);
 
 	BookingRequestMetersTests() {
 		this.registry.config().meterFilter(BookingRequestMeters.histogram());
@@ -65,9 +64,20 @@ class BookingRequestMetersTests {
 		assertThat(BookingRequestMeters.read(this.registry).p99MillisSince(empty)).isEqualTo(5000);
 	}
 
+	@Test
+	void keepsThePrometheusScrapeWhole() {
+		record("POST", BookingRequestMeters.URI, "202", 3, 1);
+		record("GET", "/api/events/{eventId}", "200", 3, 1);
+
+		assertThat(this.registry.scrape())
+			.contains("http_server_requests_seconds_bucket{exception=\"none\",method=\"POST\",outcome=\"SUCCESS\","
+					+ "status=\"202\",uri=\"/api/events/{eventId}/bookings\",le=\"0.005\"} 1")
+			.contains("http_server_requests_seconds_count{exception=\"none\",method=\"GET\"");
+	}
+
 	private void record(String method, String uri, String status, long millis, int times) {
 		Timer timer = Timer.builder("http.server.requests")
-			.tags("method", method, "uri", uri, "status", status)
+			.tags("method", method, "uri", uri, "status", status, "outcome", "SUCCESS", "exception", "none")
 			.register(this.registry);
 		for (int i = 0; i < times; i++) {
 			timer.record(Duration.ofMillis(millis));
