@@ -37,18 +37,6 @@ public record Bar(String label, String value, String bar, @Nullable Boolean met)
 	}
 
 	/**
-	 * @param label what was measured
-	 * @param value the value
-	 * @param format how to print it
-	 * @param min the smallest value that meets the bar
-	 * @return the row
-	 */
-	public static Bar atLeast(String label, double value, String format, double min) {
-		return new Bar(label, String.format(Locale.ROOT, format, value),
-				"≥ " + String.format(Locale.ROOT, format, min), value >= min);
-	}
-
-	/**
 	 * @param label what was measured, a ratio of two values of the same run
 	 * @param ratio the ratio
 	 * @param min the smallest ratio that meets the bar

@@ -44,9 +44,10 @@ public final class BenchCommand implements Callable<Integer> {
 	@Mixin
 	private StateDirectoryOption state = new StateDirectoryOption();
 
-	@Option(names = "--only", paramLabel = "NAME",
-			description = "Measure only this figure: ceiling, stampede, accepting, gate, bigSale, worker, limiter or scripts.")
-	private @Nullable String only;
+	@Option(names = "--only", paramLabel = "NAME", split = ",",
+			description = "Measure only these figures (comma-separated): ceiling, stampede, accepting, gate, bigSale, "
+					+ "worker, limiter, scripts.")
+	private @Nullable List<String> only;
 
 	@Option(names = "--connections", defaultValue = "64",
 			description = "HTTP connections of the load generator, for the ceiling and api-service alike "
@@ -110,7 +111,10 @@ public final class BenchCommand implements Callable<Integer> {
 		try (BenchContext context = new BenchContext(options, out, this.state.resolve())) {
 			for (Figure figure : figures) {
 				context.progress("%n== %s ==", figure.name());
-				Measured measured = figure.measure(context);
+				Measured measured = measure(figure, context);
+				measured.bars()
+					.forEach((bar) -> context.progress("%s: %s (bar %s) %s", bar.label(), bar.value(), bar.bar(),
+							bar.verdict()));
 				context.record(figure.name(), measured.figures());
 				report = report.with(figure.name(), measured);
 			}
@@ -127,16 +131,30 @@ public final class BenchCommand implements Callable<Integer> {
 		return report.breaches().isEmpty() ? 0 : 1;
 	}
 
+	/**
+	 * A figure that cannot be measured (a service or Valkey that stops answering on a busy machine) is reported as a
+	 * breach, and the run goes on with the next, so that one failure does not lose the others' figures.
+	 */
+	private static Measured measure(Figure figure, BenchContext context) {
+		try {
+			return figure.measure(context);
+		}
+		catch (RuntimeException ex) {
+			context.progress("%s could not be measured: %s", figure.name(), ex);
+			return new Measured(Map.of("error", String.valueOf(ex)), List.of(),
+					List.of(figure.name() + " could not be measured: " + ex));
+		}
+	}
+
 	private List<Figure> figures() {
 		if (this.only == null) {
 			return FIGURES;
 		}
-		List<Figure> chosen = FIGURES.stream().filter((figure) -> figure.name().equals(this.only)).toList();
-		if (chosen.isEmpty()) {
-			throw new ParameterException(this.spec.commandLine(), "--only " + this.only + ": no such figure; one of "
-					+ FIGURES.stream().map(Figure::name).toList());
-		}
-		return chosen;
+		List<String> names = FIGURES.stream().map(Figure::name).toList();
+		this.only.stream().filter((name) -> !names.contains(name)).findFirst().ifPresent((name) -> {
+			throw new ParameterException(this.spec.commandLine(), "--only " + name + ": no such figure; one of " + names);
+		});
+		return FIGURES.stream().filter((figure) -> this.only.contains(figure.name())).toList();
 	}
 
 	private BenchReport.Machine machine(double loadBefore, double loadAfter) {

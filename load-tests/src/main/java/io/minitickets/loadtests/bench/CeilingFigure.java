@@ -1,5 +1,6 @@
 package io.minitickets.loadtests.bench;
 
+import java.io.IOException;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -74,7 +75,7 @@ public final class CeilingFigure implements Figure {
 			HttpRequest request = HttpRequest.newBuilder(url.resolve("/ceiling")).timeout(Duration.ofSeconds(2)).build();
 			return http.send(request, HttpResponse.BodyHandlers.discarding()).statusCode() == 200;
 		}
-		catch (java.io.IOException ex) {
+		catch (IOException ex) {
 			return false;
 		}
 		catch (InterruptedException ex) {

@@ -1,5 +1,6 @@
 package io.minitickets.loadtests.bench;
 
+import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -65,7 +66,7 @@ public final class StampedeFigure implements Figure {
 						+ response.body());
 			}
 		}
-		catch (java.io.IOException ex) {
+		catch (IOException ex) {
 			throw new StackException("Cannot book the sold-out event's only seat: " + ex, ex);
 		}
 		catch (InterruptedException ex) {

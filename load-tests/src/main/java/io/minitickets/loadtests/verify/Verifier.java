@@ -7,6 +7,8 @@ import java.util.Set;
 import java.util.function.Predicate;
 import java.util.function.Supplier;
 
+import io.lettuce.core.RedisException;
+
 import io.minitickets.localstack.chaos.ProcessWaits;
 import io.minitickets.localstack.stack.StackException;
 
@@ -58,7 +60,7 @@ public final class Verifier {
 		return Verification.of(quiet.events(), unsettled, quiet.lag(), sale.soldOutRefusals());
 	}
 
-	// A read that fails (a broker or database too busy to answer in time) is tried again until the wait ends.
+	// A read that fails (a broker, database or Valkey too busy to answer in time) is tried again until the wait ends.
 	private static <T> T await(Supplier<T> read, Predicate<T> done, Duration timeout) {
 		long deadline = System.nanoTime() + timeout.toNanos();
 		while (true) {
@@ -68,7 +70,7 @@ public final class Verifier {
 					return value;
 				}
 			}
-			catch (StackException ex) {
+			catch (StackException | RedisException ex) {
 				if (System.nanoTime() - deadline > 0) {
 					throw ex;
 				}

@@ -40,6 +40,7 @@ public record LoadRun(long sent, long answered, int[] statuses, Histogram latenc
 	}
 
 	/**
+	 * @param expected the status every answer should have had
 	 * @return answers that had another status than {@code expected}, lost requests included
 	 */
 	public long unexpected(int expected) {
