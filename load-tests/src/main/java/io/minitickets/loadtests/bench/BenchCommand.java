@@ -6,6 +6,7 @@ import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
 
@@ -36,6 +37,9 @@ public final class BenchCommand implements Callable<Integer> {
 
 	/** How long each case runs unmeasured before the first is measured: the JIT compiles the client's paths. */
 	private static final Duration WARM_UP = Duration.ofSeconds(1);
+
+	/** What {@code --only} takes. */
+	private static final List<String> FIGURES = List.of("limiter", "worker");
 
 	/** Measured drains of the worker figure, each followed by a baseline window. */
 	private static final int WORKER_ROUNDS = 3;
@@ -76,23 +80,23 @@ public final class BenchCommand implements Callable<Integer> {
 		if (this.callers < 1 || this.seconds < 1) {
 			throw new ParameterException(this.spec.commandLine(), "--callers and --seconds must be at least 1");
 		}
-		if (!ValkeyProbe.reachable(this.valkeyUrl)) {
-			throw new StackException("No Valkey answers at " + this.valkeyUrl
-					+ "; start one, or point --valkey-url or MINITICKETS_VALKEY_URL at one");
+		if (this.only != null && !FIGURES.contains(this.only)) {
+			throw new ParameterException(this.spec.commandLine(), "--only takes limiter or worker, not " + this.only);
 		}
 		PrintWriter out = this.spec.commandLine().getOut();
-		if ("limiter".equals(this.only)) {
-			return writeFigure("limiter",
-					new LimiterFigure(out).run(new LimiterFigure.Settings(this.valkeyUrl, this.callers, this.seconds)),
-					out);
-		}
 		if ("worker".equals(this.only)) {
 			return writeFigure("worker", new WorkerFigure(System.out).run(new WorkerFigure.Settings(
 					StateDirectoryOption.checkout(), temporaryStateDirectory(), this.bookings, WORKER_ROUNDS,
 					Duration.ofSeconds(this.seconds))), out);
 		}
-		if (this.only != null) {
-			throw new ParameterException(this.spec.commandLine(), "--only takes limiter or worker, not " + this.only);
+		if (!ValkeyProbe.reachable(this.valkeyUrl)) {
+			throw new StackException("No Valkey answers at " + this.valkeyUrl
+					+ "; start one, or point --valkey-url or MINITICKETS_VALKEY_URL at one");
+		}
+		if ("limiter".equals(this.only)) {
+			return writeFigure("limiter",
+					new LimiterFigure(out).run(new LimiterFigure.Settings(this.valkeyUrl, this.callers, this.seconds)),
+					out);
 		}
 		BenchReport report = new ScriptBench(this.valkeyUrl, new CallerLoad(this.callers), WARM_UP,
 				Duration.ofSeconds(this.seconds), out)
