@@ -10,10 +10,10 @@ import io.lettuce.core.RedisURI;
  * {@code redis-cluster://[credentials@]host:port[,host:port…]} for a Valkey Cluster, whose nodes are the seeds the
  * cluster client reads the topology from (any reachable one is enough).
  */
-final class ValkeyUrl {
+public final class ValkeyUrl {
 
 	/** The scheme that selects Lettuce's cluster client. */
-	static final String CLUSTER_SCHEME = "redis-cluster://";
+	public static final String CLUSTER_SCHEME = "redis-cluster://";
 
 	private ValkeyUrl() {
 	}
@@ -22,7 +22,7 @@ final class ValkeyUrl {
 	 * @param url a Valkey URL
 	 * @return true when it names a cluster
 	 */
-	static boolean isCluster(String url) {
+	public static boolean isCluster(String url) {
 		return url.startsWith(CLUSTER_SCHEME);
 	}
 
@@ -32,7 +32,7 @@ final class ValkeyUrl {
 	 * @return one URI per node, in the URL's order
 	 * @throws IllegalArgumentException when the URL is not a cluster URL or names no node
 	 */
-	static List<RedisURI> clusterSeeds(String url) {
+	public static List<RedisURI> clusterSeeds(String url) {
 		if (!isCluster(url)) {
 			throw new IllegalArgumentException("Not a " + CLUSTER_SCHEME + " URL: " + url);
 		}

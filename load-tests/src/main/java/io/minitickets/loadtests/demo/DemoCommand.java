@@ -44,6 +44,10 @@ public final class DemoCommand implements Callable<Integer> {
 			description = "Concurrent 1-seat booking requests per run (default ${DEFAULT-VALUE}).")
 	private int requests;
 
+	@Option(names = "--gate-on-only",
+			description = "Only the run with the gate, on the stack's api-service (no second api-service is started).")
+	private boolean gateOnOnly;
+
 	@Option(names = "--json", paramLabel = "FILE", description = "Also write the report to FILE as JSON.")
 	private @Nullable Path json;
 
@@ -60,6 +64,9 @@ public final class DemoCommand implements Callable<Integer> {
 		try (StackSession session = StackSession.open(this.state.resolve(), "demo", System.out)) {
 			SaleDayRun run = new SaleDayRun(scenario, session.state(), System.out);
 			outcomes.add(warmedUp(run, true, session.healthyApi()));
+			if (this.gateOnOnly) {
+				return report(scenario, outcomes);
+			}
 			outcomes.add(warmedUp(run, false, GateOffApi.start(session, System.out)));
 		}
 		return report(scenario, outcomes);

@@ -2,6 +2,7 @@ package io.minitickets.localstack.stack;
 
 import java.io.PrintStream;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.ExecutorService;
@@ -16,9 +17,10 @@ import io.minitickets.localstack.valkey.ValkeyProbe;
 import io.minitickets.localstack.valkey.ValkeyServer;
 
 /**
- * Brings a stack up: Kafka, Postgres, Valkey, then api-service (which migrates the schema) and, once it is healthy,
- * booking-worker and reconciler. The state file is written after every step; when a step fails (or the command is
- * interrupted), whatever was started is stopped again.
+ * Brings a stack up in a {@link Topology}: Kafka, Postgres, Valkey, then api-service (which migrates the schema) and,
+ * once it is healthy, the other instances: booking-worker, reconciler and, in the cluster topology, a second of each
+ * service. The state file is written after every step; when a step fails (or the command is interrupted), whatever was
+ * started is stopped again.
  */
 public final class StackStarter {
 
@@ -56,6 +58,17 @@ public final class StackStarter {
 	 * @throws StackException when a stack is already running, a jar is missing, or a part does not come up
 	 */
 	public StackState start(boolean infrastructureOnly) {
+		return start(infrastructureOnly, Topology.SINGLE);
+	}
+
+	/**
+	 * Starts a new stack in a topology. A recorded stack whose processes all ended is cleaned up first.
+	 * @param infrastructureOnly start Kafka, Postgres and Valkey only (to run a service from an IDE against them)
+	 * @param topology how many brokers, Valkey nodes and service instances
+	 * @return the running stack
+	 * @throws StackException when a stack is already running, a jar is missing, or a part does not come up
+	 */
+	public StackState start(boolean infrastructureOnly, Topology topology) {
 		this.store.load().ifPresent((previous) -> {
 			if (previous.anyRunning()) {
 				throw new StackException("Stack " + previous.stackId() + " is already up (state: " + this.store.file()
@@ -70,12 +83,12 @@ public final class StackStarter {
 		Thread interrupted = new Thread(this::stopStarted, "minitickets-stop-on-interrupt");
 		Runtime.getRuntime().addShutdownHook(interrupted);
 		try {
-			runConcurrently(List.of(this::startKafka, () -> {
+			runConcurrently(List.of(() -> startKafka(topology), () -> {
 				startPostgres();
-				startValkey();
+				startValkey(topology);
 			}));
 			if (!infrastructureOnly) {
-				startServices();
+				startServices(topology);
 			}
 		}
 		catch (RuntimeException ex) {
@@ -89,7 +102,17 @@ public final class StackStarter {
 		return this.state;
 	}
 
-	private void startKafka() {
+	private void startKafka(Topology topology) {
+		if (topology.kafkaBrokers() > 1) {
+			this.out.println("Starting Kafka (KRaft, " + topology.kafkaBrokers() + " nodes, each broker and controller)...");
+			List<ManagedProcess> brokers = new KafkaBroker(this.launcher, ProcessLauncher.classpath()).startCluster(
+					this.store.directory().resolve(KafkaBroker.NAME), logs(), topology.kafkaBrokers(),
+					(broker) -> update((stack) -> stack.withProcess(broker)));
+			String bootstrapServers = KafkaBroker.bootstrapServers(brokers);
+			update((stack) -> stack.withKafka(bootstrapServers));
+			this.out.println("  Kafka is up at " + bootstrapServers);
+			return;
+		}
 		this.out.println("Starting Kafka (KRaft, single node)...");
 		ManagedProcess broker = new KafkaBroker(this.launcher, ProcessLauncher.classpath())
 			.start(this.store.directory().resolve(KafkaBroker.NAME), logs().resolve("kafka.log"));
@@ -115,7 +138,16 @@ public final class StackStarter {
 		this.out.println("  Postgres: embedded, database " + database + " on " + embedded.server().adminUrl());
 	}
 
-	private void startValkey() {
+	private void startValkey(Topology topology) {
+		if (topology.valkeyPrimaries() > 0) {
+			this.out.println("Starting a Valkey Cluster of " + topology.valkeyPrimaries() + " primaries...");
+			ValkeyServer.Cluster cluster = new ValkeyServer(this.launcher).startCluster(
+					this.store.directory().resolve(ValkeyServer.NAME), logs(), topology.valkeyPrimaries(),
+					(node) -> update((stack) -> stack.withProcess(node)));
+			update((stack) -> stack.withValkey(new ValkeyEndpoint(cluster.url(), "", false)));
+			this.out.println("  Valkey Cluster: " + cluster.url());
+			return;
+		}
 		String configured = env("MINITICKETS_VALKEY_URL", "redis://127.0.0.1:6379");
 		if (ValkeyProbe.reachable(configured)) {
 			String prefix = "stack-" + this.state.stackId() + ":";
@@ -131,22 +163,37 @@ public final class StackStarter {
 		this.out.println("  Valkey: started at " + server.url());
 	}
 
-	private void startServices() {
+	private void startServices(Topology topology) {
 		this.out.println("Starting api-service (it migrates the schema)...");
 		ManagedProcess api = this.services.start(Service.API_SERVICE, Service.API_SERVICE.module(), this.state, true);
 		update((stack) -> stack.withProcess(api));
 		Readiness.awaitHealthy(api, ServiceLauncher.READY_TIMEOUT);
 		this.out.println("  api-service is healthy at " + api.url());
-		this.out.println("Starting booking-worker and reconciler...");
-		List<ManagedProcess> others = List.of(Service.BOOKING_WORKER, Service.RECONCILER)
-			.stream()
-			.map((service) -> this.services.start(service, service.module(), this.state, true))
-			.toList();
-		others.forEach((process) -> update((stack) -> stack.withProcess(process)));
+		List<Instance> rest = new ArrayList<>();
+		for (Service service : Service.values()) {
+			for (int instance = 1; instance <= topology.instances(); instance++) {
+				rest.add(new Instance(service, Topology.instanceName(service, instance)));
+			}
+		}
+		rest.removeIf((instance) -> instance.name().equals(api.name()));
+		String names = String.join(", ", rest.stream().map(Instance::name).toList());
+		this.out.println("Starting " + names + "...");
+		List<ManagedProcess> others = new ArrayList<>();
+		for (Instance instance : rest) {
+			ManagedProcess process = this.services.start(instance.service(), instance.name(), this.state, true);
+			others.add(process);
+			update((stack) -> stack.withProcess(process));
+		}
+		// Twice the instances start twice the JVMs at once on the same cores: as much more time to become healthy.
+		Duration ready = ServiceLauncher.READY_TIMEOUT.multipliedBy(topology.instances());
 		runConcurrently(others.stream()
-			.<Runnable>map((process) -> () -> Readiness.awaitHealthy(process, ServiceLauncher.READY_TIMEOUT))
+			.<Runnable>map((process) -> () -> Readiness.awaitHealthy(process, ready))
 			.toList());
-		this.out.println("  booking-worker and reconciler are healthy");
+		this.out.println("  " + names + " are healthy");
+	}
+
+	/** One instance of a service, by the name it is recorded under. */
+	private record Instance(Service service, String name) {
 	}
 
 	/**

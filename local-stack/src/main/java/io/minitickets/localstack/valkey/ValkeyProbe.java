@@ -13,11 +13,15 @@ import io.lettuce.core.ScanArgs;
 import io.lettuce.core.ScanCursor;
 import io.lettuce.core.SocketOptions;
 import io.lettuce.core.api.StatefulRedisConnection;
-import io.lettuce.core.api.sync.RedisCommands;
+import io.lettuce.core.cluster.ClusterClientOptions;
+import io.lettuce.core.cluster.RedisClusterClient;
+import io.lettuce.core.cluster.api.StatefulRedisClusterConnection;
+import io.lettuce.core.cluster.api.sync.RedisClusterCommands;
+import io.minitickets.core.valkey.ValkeyUrl;
 
 /**
- * Short-lived connections to a Valkey server: is it there, and deleting one stack's keys (by SCAN and UNLINK of its
- * prefix; never FLUSHDB, the server may be shared).
+ * Short-lived connections to a Valkey server or a Valkey Cluster: is it there, and deleting one stack's keys (by SCAN
+ * and UNLINK of its prefix; never FLUSHDB, the server may be shared).
  */
 public final class ValkeyProbe {
 
@@ -27,12 +31,12 @@ public final class ValkeyProbe {
 	}
 
 	/**
-	 * @param url a redis:// URL
-	 * @return true when the server answered PING within 2 s
+	 * @param url a {@code redis://} or {@code redis-cluster://} URL
+	 * @return true when the server (a node of the cluster) answered PING within 2 s
 	 */
 	public static boolean reachable(String url) {
 		try {
-			return "PONG".equals(call(url, RedisCommands::ping));
+			return "PONG".equals(call(url, RedisClusterCommands::ping));
 		}
 		catch (RedisException | IllegalArgumentException ex) {
 			return false;
@@ -40,8 +44,8 @@ public final class ValkeyProbe {
 	}
 
 	/**
-	 * Deletes every key that starts with a prefix.
-	 * @param url a redis:// URL
+	 * Deletes every key that starts with a prefix, on every node of a cluster.
+	 * @param url a {@code redis://} or {@code redis-cluster://} URL
 	 * @param prefix a non-empty key prefix without glob characters, for example {@code stack-1a2b3c4d:}
 	 * @return how many keys were deleted
 	 * @throws RedisException when the server cannot be reached
@@ -68,26 +72,37 @@ public final class ValkeyProbe {
 	}
 
 	/**
-	 * Runs commands on a short-lived connection (2 s timeouts, no reconnect).
+	 * Runs commands on a short-lived connection (2 s timeouts, no reconnect); on a cluster each command goes to its
+	 * key's node, and SCAN and multi-key commands span the nodes.
 	 * @param <T> what the commands return
-	 * @param url a redis:// URL
+	 * @param url a {@code redis://} or {@code redis-cluster://} URL
 	 * @param action the commands
 	 * @return what the commands returned
 	 * @throws RedisException when the server cannot be reached or a command fails
 	 */
-	public static <T> T call(String url, Function<RedisCommands<String, String>, T> action) {
+	public static <T> T call(String url, Function<RedisClusterCommands<String, String>, T> action) {
+		SocketOptions socket = SocketOptions.builder().connectTimeout(TIMEOUT).build();
+		if (ValkeyUrl.isCluster(url)) {
+			List<RedisURI> seeds = ValkeyUrl.clusterSeeds(url);
+			seeds.forEach((seed) -> seed.setTimeout(TIMEOUT));
+			RedisClusterClient cluster = RedisClusterClient.create(seeds);
+			cluster.setOptions(ClusterClientOptions.builder().autoReconnect(false).socketOptions(socket).build());
+			try (StatefulRedisClusterConnection<String, String> connection = cluster.connect()) {
+				return action.apply(connection.sync());
+			}
+			finally {
+				cluster.shutdown(Duration.ZERO, TIMEOUT);
+			}
+		}
 		RedisURI uri = RedisURI.create(url);
 		uri.setTimeout(TIMEOUT);
-		RedisClient client = RedisClient.create();
-		client.setOptions(ClientOptions.builder()
-			.autoReconnect(false)
-			.socketOptions(SocketOptions.builder().connectTimeout(TIMEOUT).build())
-			.build());
-		try (StatefulRedisConnection<String, String> connection = client.connect(uri)) {
+		RedisClient standalone = RedisClient.create();
+		standalone.setOptions(ClientOptions.builder().autoReconnect(false).socketOptions(socket).build());
+		try (StatefulRedisConnection<String, String> connection = standalone.connect(uri)) {
 			return action.apply(connection.sync());
 		}
 		finally {
-			client.shutdown(Duration.ZERO, TIMEOUT);
+			standalone.shutdown(Duration.ZERO, TIMEOUT);
 		}
 	}
 

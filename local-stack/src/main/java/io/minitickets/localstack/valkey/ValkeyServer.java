@@ -2,11 +2,17 @@ package io.minitickets.localstack.valkey;
 
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.function.Consumer;
+import java.util.stream.Collectors;
 import java.util.stream.Stream;
 
+import io.lettuce.core.RedisException;
+import io.lettuce.core.cluster.api.sync.RedisClusterCommands;
+import io.minitickets.core.valkey.ValkeyUrl;
 import io.minitickets.localstack.stack.DataDirectories;
 import io.minitickets.localstack.stack.FreePorts;
 import io.minitickets.localstack.stack.ManagedProcess;
@@ -17,7 +23,8 @@ import io.minitickets.localstack.stack.StackException;
 
 /**
  * Starts {@code valkey-server} (or {@code redis-server}) from the PATH on a free port of 127.0.0.1, without
- * persistence, for machines without a reachable Valkey.
+ * persistence: one server for machines without a reachable Valkey, or the primaries of a Valkey Cluster joined with
+ * {@code valkey-cli --cluster create} (or {@code redis-cli}).
  */
 public final class ValkeyServer {
 
@@ -25,6 +32,9 @@ public final class ValkeyServer {
 	public static final String NAME = "valkey";
 
 	private static final Duration READY_TIMEOUT = Duration.ofSeconds(30);
+
+	/** Cluster nodes start beside three Kafka brokers and six services on a small machine: more time to answer. */
+	private static final Duration CLUSTER_READY_TIMEOUT = Duration.ofSeconds(90);
 
 	private final ProcessLauncher launcher;
 
@@ -58,6 +68,63 @@ public final class ValkeyServer {
 	 * @throws StackException when neither executable is on the PATH, or when the server does not come up within 30 s
 	 */
 	public ManagedProcess start(String name, Path directory, Path logFile, int port) {
+		DataDirectories.fresh(directory);
+		String url = "redis://127.0.0.1:" + port;
+		ManagedProcess server = launch(name, directory, logFile, port, List.of());
+		Readiness.await(server, READY_TIMEOUT, () -> ValkeyProbe.reachable(url));
+		return server;
+	}
+
+	/**
+	 * Starts the primaries of a Valkey Cluster without replicas on free ports, creates the cluster over them and
+	 * waits until every node reports {@code cluster_state:ok}. The nodes run with
+	 * {@code cluster-require-full-coverage no}: while one primary is down, the others keep serving their slots.
+	 * @param directory the cluster's folder, one sub-folder per node ({@code 1}, {@code 2}, …); emptied first
+	 * @param logDirectory where the nodes' logs go, {@code valkey-<n>.log}
+	 * @param primaries how many primaries, at least 3 (the least {@code --cluster create} accepts)
+	 * @param started told of each node as soon as its process runs, so that a failed start can stop it
+	 * @return the running nodes, recorded as {@code valkey-<n>}, and the {@code redis-cluster://} URL naming them
+	 * @throws StackException when the executables are not on the PATH, or the cluster does not form within 90 s
+	 */
+	public Cluster startCluster(Path directory, Path logDirectory, int primaries, Consumer<ManagedProcess> started) {
+		DataDirectories.fresh(directory);
+		Path cli = Stream.of("valkey-cli", "redis-cli")
+			.map(ProcessLauncher::findOnPath)
+			.filter(Objects::nonNull)
+			.findFirst()
+			.orElseThrow(() -> new StackException("Neither valkey-cli nor redis-cli is on the PATH; the cluster "
+					+ "topology needs one to create the Valkey Cluster (Debian/Ubuntu: sudo apt-get install "
+					+ "redis-tools)."));
+		List<Integer> ports = FreePorts.allocate(2 * primaries);
+		List<ManagedProcess> nodes = new ArrayList<>();
+		for (int node = 1; node <= primaries; node++) {
+			int port = ports.get(node - 1);
+			Path nodeDirectory = DataDirectories.fresh(directory.resolve(Integer.toString(node)));
+			ManagedProcess process = launch(NAME + "-" + node, nodeDirectory,
+					logDirectory.resolve(NAME + "-" + node + ".log"), port,
+					List.of("--cluster-enabled", "yes", "--cluster-config-file", "nodes.conf", "--cluster-port",
+							Integer.toString(ports.get(primaries + node - 1)), "--cluster-node-timeout", "2000",
+							"--cluster-require-full-coverage", "no"));
+			started.accept(process);
+			nodes.add(process);
+		}
+		for (ManagedProcess node : nodes) {
+			Readiness.await(node, CLUSTER_READY_TIMEOUT, () -> ValkeyProbe.reachable(String.valueOf(node.url())));
+		}
+		List<String> create = new ArrayList<>(List.of(cli.toString(), "--cluster", "create"));
+		nodes.forEach((node) -> create.add(String.valueOf(node.url()).substring("redis://".length())));
+		create.addAll(List.of("--cluster-replicas", "0", "--cluster-yes"));
+		this.launcher.run("Creating the Valkey Cluster", create, logDirectory.resolve("valkey-cluster-create.log"),
+				CLUSTER_READY_TIMEOUT);
+		for (ManagedProcess node : nodes) {
+			Readiness.await(node, CLUSTER_READY_TIMEOUT, () -> clusterOk(String.valueOf(node.url())));
+		}
+		return new Cluster(nodes, ValkeyUrl.CLUSTER_SCHEME + nodes.stream()
+			.map((node) -> String.valueOf(node.url()).substring("redis://".length()))
+			.collect(Collectors.joining(",")));
+	}
+
+	private ManagedProcess launch(String name, Path directory, Path logFile, int port, List<String> extra) {
 		Path executable = Stream.of("valkey-server", "redis-server")
 			.map(ProcessLauncher::findOnPath)
 			.filter(Objects::nonNull)
@@ -66,14 +133,35 @@ public final class ValkeyServer {
 					+ "valkey-server nor redis-server is on the PATH. Install one (Debian/Ubuntu: "
 					+ "sudo apt-get install redis-server, or valkey-server where packaged), or start a Valkey and "
 					+ "point MINITICKETS_VALKEY_URL at it."));
-		DataDirectories.fresh(directory);
-		String url = "redis://127.0.0.1:" + port;
-		ManagedProcess server = this.launcher.start(name, ProcessKind.INFRASTRUCTURE,
-				List.of(executable.toString(), "--port", Integer.toString(port), "--bind", "127.0.0.1", "--save", "",
-						"--appendonly", "no", "--dir", directory.toString(), "--daemonize", "no"),
-				Map.of(), logFile, url, null);
-		Readiness.await(server, READY_TIMEOUT, () -> ValkeyProbe.reachable(url));
-		return server;
+		List<String> command = new ArrayList<>(List.of(executable.toString(), "--port", Integer.toString(port),
+				"--bind", "127.0.0.1", "--save", "", "--appendonly", "no", "--dir", directory.toString(),
+				"--daemonize", "no"));
+		command.addAll(extra);
+		return this.launcher.start(name, ProcessKind.INFRASTRUCTURE, command, Map.of(), logFile,
+				"redis://127.0.0.1:" + port, null);
+	}
+
+	private static boolean clusterOk(String url) {
+		try {
+			return ValkeyProbe.call(url, RedisClusterCommands::clusterInfo).contains("cluster_state:ok");
+		}
+		catch (RedisException ex) {
+			return false;
+		}
+	}
+
+	/**
+	 * A started Valkey Cluster.
+	 *
+	 * @param nodes its primaries, node 1 first
+	 * @param url the {@code redis-cluster://} URL the services take
+	 */
+	public record Cluster(List<ManagedProcess> nodes, String url) {
+
+		public Cluster {
+			nodes = List.copyOf(nodes);
+		}
+
 	}
 
 }
