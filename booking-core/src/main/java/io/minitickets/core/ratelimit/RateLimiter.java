@@ -8,8 +8,9 @@ import io.minitickets.core.valkey.ValkeyUnavailableException;
  * Token-bucket rate limiting in Valkey, shared by every api-service instance.
  * <p>
  * One Lua script per call with Valkey's TIME, so in any window of t seconds a bucket admits at most
- * {@code capacity + t / refillInterval} requests however many instances ask (DESIGN.md, invariant 5). Callers fail
- * closed: when this throws, they answer 503.
+ * {@code capacity + t / refillInterval} requests however many instances ask (DESIGN.md, invariant 5). A denial is
+ * remembered in this JVM until its retry time (see {@link DenialCache}), so an empty bucket is denied again without
+ * asking Valkey. Callers fail closed: when this throws, they answer 503.
  */
 public class RateLimiter {
 
@@ -18,6 +19,8 @@ public class RateLimiter {
 	private final ValkeyKeys keys;
 
 	private final TokenBucketScript script = new TokenBucketScript();
+
+	private final DenialCache denials = new DenialCache(System::nanoTime);
 
 	/**
 	 * @param connection the limiter's Valkey
@@ -34,10 +37,18 @@ public class RateLimiter {
 	 * @param id whose bucket, for example a user id or a client IP
 	 * @param policy the bucket's capacity and refill rate
 	 * @return whether the request may go on, and if not when to retry
-	 * @throws ValkeyUnavailableException when Valkey cannot answer within the command timeout (fail closed)
+	 * @throws ValkeyUnavailableException when Valkey cannot answer within the command timeout (fail closed); a bucket
+	 * denied within its retry time is denied again without asking
 	 */
 	public RateLimitDecision tryAcquire(String scope, String id, BucketPolicy policy) {
-		return this.script.take(this.connection, this.keys.bucket(scope, id), policy);
+		String key = this.keys.bucket(scope, id);
+		RateLimitDecision remembered = this.denials.denial(key);
+		if (remembered != null) {
+			return remembered;
+		}
+		RateLimitDecision decision = this.script.take(this.connection, key, policy);
+		this.denials.remember(key, decision);
+		return decision;
 	}
 
 }

@@ -77,6 +77,22 @@ class TokenBucketIntegrationTests {
 	}
 
 	@Test
+	void deniesAnEmptyBucketAgainWithoutAskingValkeyUntilItsRetryTime() throws InterruptedException {
+		RateLimitDecision denied = drain("book:user", "remembered", BOOKING);
+		// a full bucket in Valkey from now on: only a denial remembered in this JVM can still refuse
+		connection.sync().del(valkey.keys().bucket("book:user", "remembered"));
+
+		RateLimitDecision again = limiter.tryAcquire("book:user", "remembered", BOOKING);
+		Thread.sleep(denied.retryAfterMs() + 1);
+		RateLimitDecision later = limiter.tryAcquire("book:user", "remembered", BOOKING);
+
+		assertThat(again.allowed()).isFalse();
+		assertThat(again.retryAfterMs()).isBetween(1L, denied.retryAfterMs());
+		assertThat(later.allowed()).isTrue();
+		assertThat(later.tokensLeft()).isEqualTo(BOOKING.capacity() - 1);
+	}
+
+	@Test
 	void anIdleBucketExpiresOnceItWouldBeFullAgain() {
 		limiter.tryAcquire("book:user", "idle", BOOKING);
 
