@@ -12,9 +12,10 @@ import org.jspecify.annotations.Nullable;
  * cost this JVM a map lookup each, and Valkey nothing.
  * <p>
  * Exact, not an approximation: a bucket's credit only grows by refill, and every other caller only takes from it, so
- * no token can be there before the {@code retryAfterMs} the script computed on Valkey's clock. A remembered denial
- * therefore never refuses a request the script would have let through, up to the drift between this JVM's monotonic
- * clock and Valkey's over one refill interval (microseconds). What it cannot see is a bucket deleted or refilled in
+ * no token can be there before the {@code retryAfterMs} the script computed on Valkey's clock. The deadline counts
+ * from when the call was sent, before Valkey read its clock, so a remembered denial never refuses a request the
+ * script would have let through, up to the drift between this JVM's monotonic clock and Valkey's over one refill
+ * interval (microseconds). What it cannot see is a bucket deleted or refilled in
  * Valkey by hand: that caller stays denied here until the remembered time, at most one refill interval. Allowed
  * decisions are never remembered, so the token bucket's bound (DESIGN.md, invariant 5) is the script's alone.
  * <p>
@@ -64,11 +65,20 @@ final class DenialCache {
 	}
 
 	/**
+	 * The cache's clock, read before a call to the script so that {@link #remember} can count from it.
+	 * @return the monotonic time in ns
+	 */
+	long now() {
+		return this.nanoClock.getAsLong();
+	}
+
+	/**
 	 * Remembers a decision of the script when it was a denial.
 	 * @param key the bucket's key
 	 * @param decision what the script answered
+	 * @param askedAtNanos {@link #now()} just before the script was called: the retry time counts from it
 	 */
-	void remember(String key, RateLimitDecision decision) {
+	void remember(String key, RateLimitDecision decision, long askedAtNanos) {
 		if (decision.allowed() || decision.retryAfterMs() <= 0) {
 			return;
 		}
@@ -83,7 +93,7 @@ final class DenialCache {
 				return;
 			}
 		}
-		this.deniedUntilNanos.put(key, now + TimeUnit.MILLISECONDS.toNanos(decision.retryAfterMs()));
+		this.deniedUntilNanos.put(key, askedAtNanos + TimeUnit.MILLISECONDS.toNanos(decision.retryAfterMs()));
 	}
 
 	private static long ceilMillis(long nanos) {

@@ -46,8 +46,9 @@ public class RateLimiter {
 		if (remembered != null) {
 			return remembered;
 		}
+		long askedAt = this.denials.now();
 		RateLimitDecision decision = this.script.take(this.connection, key, policy);
-		this.denials.remember(key, decision);
+		this.denials.remember(key, decision, askedAt);
 		return decision;
 	}
 
