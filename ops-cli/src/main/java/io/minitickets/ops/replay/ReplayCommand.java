@@ -75,8 +75,8 @@ public final class ReplayCommand implements Callable<Integer> {
 
 	@Option(names = "--exception", paramLabel = "CLASS",
 			description = "Dead letters only: only those with this class in their failure's chain "
-					+ "(kafka_dlt-exception-fqcn, -cause-fqcn, the Caused by lines of -stacktrace), fully qualified or "
-					+ "simple name.")
+					+ "(kafka_dlt-exception-fqcn, -cause-fqcn, the Caused by lines of -stacktrace) or recorded by the "
+					+ "worker in dead_letters (UnprocessableRecordException), fully qualified or simple name.")
 	private @Nullable String exception;
 
 	@Option(names = "--dry-run", description = "Print what would be published; publish nothing (the default).")
