@@ -133,8 +133,11 @@ public final class ReplayCommand implements Callable<Integer> {
 		if (this.maxRedrives < 1) {
 			throw new BadUsageException("--max-redrives must be 1 or more");
 		}
-		if (this.wait.isNegative() || this.sample < 0) {
-			throw new BadUsageException("--wait and --sample must not be negative");
+		if (this.wait.isNegative()) {
+			throw new BadUsageException("--wait must not be negative");
+		}
+		if (this.sample < 0) {
+			throw new BadUsageException("--sample must not be negative");
 		}
 		return new ReplayRequest(this.topic,
 				new RangeRequest(this.partition, this.fromOffset, this.toOffset, this.from, this.to),
