@@ -75,8 +75,8 @@ public final class ReplayCommand implements Callable<Integer> {
 
 	@Option(names = "--exception", paramLabel = "CLASS",
 			description = "Dead letters only: only those with this class in their failure's chain "
-					+ "(kafka_dlt-exception-fqcn, -cause-fqcn, the Caused by lines of -stacktrace), fully qualified or "
-					+ "simple name.")
+					+ "(kafka_dlt-exception-fqcn, -cause-fqcn, the Caused by lines of -stacktrace) or recorded by the "
+					+ "worker in dead_letters (UnprocessableRecordException), fully qualified or simple name.")
 	private @Nullable String exception;
 
 	@Option(names = "--dry-run", description = "Print what would be published; publish nothing (the default).")
@@ -133,8 +133,11 @@ public final class ReplayCommand implements Callable<Integer> {
 		if (this.maxRedrives < 1) {
 			throw new BadUsageException("--max-redrives must be 1 or more");
 		}
-		if (this.wait.isNegative() || this.sample < 0) {
-			throw new BadUsageException("--wait and --sample must not be negative");
+		if (this.wait.isNegative()) {
+			throw new BadUsageException("--wait must not be negative");
+		}
+		if (this.sample < 0) {
+			throw new BadUsageException("--sample must not be negative");
 		}
 		return new ReplayRequest(this.topic,
 				new RangeRequest(this.partition, this.fromOffset, this.toOffset, this.from, this.to),

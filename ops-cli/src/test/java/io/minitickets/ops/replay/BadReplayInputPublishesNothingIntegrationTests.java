@@ -41,7 +41,9 @@ class BadReplayInputPublishesNothingIntegrationTests extends OpsIntegrationTestS
 				Arguments.of("a time that is not ISO-8601", new String[] { "--from", "yesterday" },
 						"is not an ISO-8601 date-time"),
 				Arguments.of("both --dry-run and --execute", new String[] { "--dry-run" },
-						"--dry-run and --execute exclude each other"));
+						"--dry-run and --execute exclude each other"),
+				Arguments.of("a negative sample", new String[] { "--sample", "-1" }, "ops: --sample must not be negative"),
+				Arguments.of("a negative wait", new String[] { "--wait", "PT-1S" }, "--wait must not be negative"));
 	}
 
 	@ParameterizedTest(name = "{0}")
