@@ -7,36 +7,27 @@ import java.util.List;
 import java.util.Map;
 import java.util.UUID;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.TimeUnit;
 import java.util.stream.Collectors;
 
 import io.minitickets.core.messaging.BookingRequested;
 import io.minitickets.core.messaging.BookingTopics;
+import io.minitickets.core.testing.BookingRows;
 import io.minitickets.core.testing.TestInfrastructure;
 import io.minitickets.core.testing.TestKafkaConfiguration;
+import io.minitickets.core.testing.TopicReading;
 import org.apache.kafka.clients.admin.Admin;
-import org.apache.kafka.clients.admin.OffsetSpec;
-import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
-import org.apache.kafka.clients.consumer.KafkaConsumer;
-import org.apache.kafka.clients.consumer.OffsetAndMetadata;
-import org.apache.kafka.common.TopicPartition;
-import org.apache.kafka.common.serialization.ByteArrayDeserializer;
-import org.apache.kafka.common.serialization.StringDeserializer;
 import org.jspecify.annotations.Nullable;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.kafka.autoconfigure.KafkaConnectionDetails;
 import org.springframework.boot.test.context.SpringBootTest;
 import org.springframework.context.annotation.Import;
-import org.springframework.dao.DataAccessResourceFailureException;
 import org.springframework.jdbc.core.JdbcTemplate;
 import org.springframework.kafka.core.KafkaAdmin;
 import org.springframework.kafka.core.KafkaTemplate;
 import org.springframework.kafka.support.SendResult;
 import org.springframework.test.context.DynamicPropertyRegistry;
 import org.springframework.test.context.DynamicPropertySource;
-
-import static org.awaitility.Awaitility.await;
 
 /**
  * The worker against real services: a fresh Postgres database (migrated by Flyway), a unique key prefix on the real
@@ -117,12 +108,7 @@ public abstract class WorkerIntegrationTestSupport {
 	 * @return its result
 	 */
 	protected static SendResult<Object, Object> acknowledged(CompletableFuture<SendResult<Object, Object>> send) {
-		try {
-			return send.get(TIMEOUT.toMillis(), TimeUnit.MILLISECONDS);
-		}
-		catch (Exception ex) {
-			throw new IllegalStateException("send was not acknowledged", ex);
-		}
+		return TopicReading.acknowledged(send, TIMEOUT);
 	}
 
 	/**
@@ -131,9 +117,7 @@ public abstract class WorkerIntegrationTestSupport {
 	 * @param bookings how many
 	 */
 	protected void awaitBookings(long eventId, int bookings) {
-		await().atMost(TIMEOUT)
-			.ignoreExceptionsInstanceOf(DataAccessResourceFailureException.class)
-			.until(() -> bookingCount(eventId) == bookings);
+		new BookingRows(this.jdbc).awaitCount(eventId, bookings, TIMEOUT);
 	}
 
 	/**
@@ -141,7 +125,7 @@ public abstract class WorkerIntegrationTestSupport {
 	 * @return how many bookings of the event Postgres holds
 	 */
 	protected int bookingCount(long eventId) {
-		return this.jdbc.queryForObject("select count(*) from bookings where event_id = ?", Integer.class, eventId);
+		return new BookingRows(this.jdbc).count(eventId);
 	}
 
 	/**
@@ -163,7 +147,7 @@ public abstract class WorkerIntegrationTestSupport {
 	 * @return its seats_sold
 	 */
 	protected int seatsSold(long eventId) {
-		return this.jdbc.queryForObject("select seats_sold from events where id = ?", Integer.class, eventId);
+		return new BookingRows(this.jdbc).seatsSold(eventId);
 	}
 
 	/**
@@ -171,32 +155,8 @@ public abstract class WorkerIntegrationTestSupport {
 	 */
 	protected void awaitAllConsumed() {
 		try (Admin admin = Admin.create(this.kafkaAdmin.getConfigurationProperties())) {
-			await().atMost(TIMEOUT).until(() -> consumedToTheEnd(admin));
+			TopicReading.awaitConsumedToTheEnd(admin, BookingTopics.WORKER_GROUP, BookingTopics.REQUESTED, TIMEOUT);
 		}
-	}
-
-	private static boolean consumedToTheEnd(Admin admin) throws Exception {
-		Map<TopicPartition, OffsetAndMetadata> committed = admin
-			.listConsumerGroupOffsets(BookingTopics.WORKER_GROUP)
-			.partitionsToOffsetAndMetadata()
-			.get();
-		List<TopicPartition> partitions = admin.describeTopics(List.of(BookingTopics.REQUESTED))
-			.allTopicNames()
-			.get()
-			.get(BookingTopics.REQUESTED)
-			.partitions()
-			.stream()
-			.map((partition) -> new TopicPartition(BookingTopics.REQUESTED, partition.partition()))
-			.toList();
-		var ends = admin
-			.listOffsets(partitions.stream().collect(Collectors.toMap((tp) -> tp, (tp) -> OffsetSpec.latest())))
-			.all()
-			.get();
-		return partitions.stream().allMatch((tp) -> {
-			long end = ends.get(tp).offset();
-			OffsetAndMetadata offset = committed.get(tp);
-			return end == 0 || (offset != null && offset.offset() >= end);
-		});
 	}
 
 	/**
@@ -205,25 +165,7 @@ public abstract class WorkerIntegrationTestSupport {
 	 * @return its records, values as bytes
 	 */
 	protected List<ConsumerRecord<String, byte[]>> readAll(String topic) {
-		Map<String, Object> properties = Map.of(ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG,
-				TestKafkaConfiguration.bootstrapServers(this.kafkaConnection),
-				ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, false);
-		try (KafkaConsumer<String, byte[]> consumer = new KafkaConsumer<>(properties, new StringDeserializer(),
-				new ByteArrayDeserializer())) {
-			List<TopicPartition> partitions = consumer.partitionsFor(topic, TIMEOUT)
-				.stream()
-				.map((partition) -> new TopicPartition(topic, partition.partition()))
-				.toList();
-			consumer.assign(partitions);
-			consumer.seekToBeginning(partitions);
-			Map<TopicPartition, Long> ends = consumer.endOffsets(partitions, TIMEOUT);
-			List<ConsumerRecord<String, byte[]>> records = new ArrayList<>();
-			await().atMost(TIMEOUT).pollInSameThread().until(() -> {
-				consumer.poll(Duration.ofMillis(100)).forEach(records::add);
-				return partitions.stream().allMatch((tp) -> consumer.position(tp) >= ends.get(tp));
-			});
-			return records;
-		}
+		return TopicReading.readAll(TestKafkaConfiguration.bootstrapServers(this.kafkaConnection), topic, TIMEOUT);
 	}
 
 }

@@ -9,50 +9,47 @@ import java.util.List;
 import java.util.Map;
 import java.util.UUID;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.TimeUnit;
 import java.util.stream.Collectors;
 
+import io.minitickets.core.inventory.InventoryGate;
 import io.minitickets.core.messaging.BookingRequested;
 import io.minitickets.core.messaging.BookingTopics;
+import io.minitickets.core.testing.BookingRows;
 import io.minitickets.core.testing.TestInfrastructure;
+import io.minitickets.core.testing.TestKafkaConfiguration;
+import io.minitickets.core.testing.TopicReading;
+import io.minitickets.core.valkey.ValkeyConnection;
+import io.minitickets.core.valkey.ValkeyKeys;
 import io.minitickets.ops.system.OpsSettings;
 import io.minitickets.worker.BookingWorkerApplication;
 import org.apache.kafka.clients.admin.Admin;
-import org.apache.kafka.clients.admin.OffsetSpec;
-import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
-import org.apache.kafka.clients.consumer.KafkaConsumer;
 import org.apache.kafka.clients.producer.ProducerConfig;
 import org.apache.kafka.clients.producer.ProducerRecord;
 import org.apache.kafka.clients.producer.RecordMetadata;
 import org.apache.kafka.common.TopicPartition;
-import org.apache.kafka.common.serialization.ByteArrayDeserializer;
 import org.apache.kafka.common.serialization.ByteArraySerializer;
-import org.apache.kafka.common.serialization.StringDeserializer;
 import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.boot.kafka.autoconfigure.KafkaConnectionDetails;
 import org.springframework.boot.test.context.SpringBootTest;
+import org.springframework.context.annotation.Import;
 import org.springframework.core.env.Environment;
-import org.springframework.dao.DataAccessResourceFailureException;
 import org.springframework.jdbc.core.JdbcTemplate;
 import org.springframework.kafka.core.KafkaAdmin;
 import org.springframework.kafka.core.KafkaTemplate;
 import org.springframework.kafka.support.SendResult;
-import org.springframework.kafka.test.EmbeddedKafkaBroker;
-import org.springframework.kafka.test.context.EmbeddedKafka;
 import org.springframework.test.context.DynamicPropertyRegistry;
 import org.springframework.test.context.DynamicPropertySource;
 
-import static org.awaitility.Awaitility.await;
-
 /**
  * The ops commands against the real parts: a fresh Postgres database (migrated by the worker's Flyway), a unique key
- * prefix on the real Valkey, an embedded KRaft broker, and the real booking worker consuming from it in this JVM.
+ * prefix on the real Valkey, a Kafka broker of its own (an embedded KRaft broker, or a container:
+ * {@link TestInfrastructure} chooses), and the real booking worker consuming from it in this JVM.
  * Commands run in-process through {@link OpsCommand#commandLine}, with the settings a deployment would give them.
  */
 @SpringBootTest(classes = BookingWorkerApplication.class, webEnvironment = SpringBootTest.WebEnvironment.NONE,
-		properties = { "spring.kafka.bootstrap-servers=${spring.embedded.kafka.brokers}",
-				"minitickets.schema.migrate=true", "minitickets.topics.partitions=3" })
-@EmbeddedKafka(partitions = 3, brokerProperties = "group.initial.rebalance.delay.ms=0")
+		properties = { "minitickets.schema.migrate=true", "minitickets.topics.partitions=3" })
+@Import(TestKafkaConfiguration.class)
 public abstract class OpsIntegrationTestSupport {
 
 	/** The longest any asynchronous outcome is awaited; every await returns as soon as the outcome is there. */
@@ -71,10 +68,19 @@ public abstract class OpsIntegrationTestSupport {
 	protected KafkaAdmin kafkaAdmin;
 
 	@Autowired
-	protected EmbeddedKafkaBroker broker;
+	private KafkaConnectionDetails kafkaConnection;
 
 	@Autowired
 	protected Environment environment;
+
+	@Autowired
+	protected InventoryGate gate;
+
+	@Autowired
+	protected ValkeyConnection valkey;
+
+	@Autowired
+	protected ValkeyKeys keys;
 
 	@DynamicPropertySource
 	static void infrastructure(DynamicPropertyRegistry registry) {
@@ -88,7 +94,7 @@ public abstract class OpsIntegrationTestSupport {
 	protected OpsSettings settings() {
 		return OpsSettings.of(Map.of("spring.datasource.url", property("spring.datasource.url"),
 				"spring.datasource.username", property("spring.datasource.username"),
-				"spring.kafka.bootstrap-servers", this.broker.getBrokersAsString(), "minitickets.valkey.url",
+				"spring.kafka.bootstrap-servers", bootstrapServers(), "minitickets.valkey.url",
 				property("minitickets.valkey.url"), "minitickets.valkey.key-prefix",
 				property("minitickets.valkey.key-prefix"), "minitickets.jwt.secret", JWT_SECRET));
 	}
@@ -161,12 +167,7 @@ public abstract class OpsIntegrationTestSupport {
 	}
 
 	private static RecordMetadata acknowledged(CompletableFuture<SendResult<Object, Object>> send) {
-		try {
-			return send.get(TIMEOUT.toMillis(), TimeUnit.MILLISECONDS).getRecordMetadata();
-		}
-		catch (Exception ex) {
-			throw new IllegalStateException("send was not acknowledged", ex);
-		}
+		return TopicReading.acknowledged(send, TIMEOUT).getRecordMetadata();
 	}
 
 	/**
@@ -175,9 +176,7 @@ public abstract class OpsIntegrationTestSupport {
 	 * @param bookings how many
 	 */
 	protected void awaitBookings(long eventId, int bookings) {
-		await().atMost(TIMEOUT)
-			.ignoreExceptionsInstanceOf(DataAccessResourceFailureException.class)
-			.until(() -> bookingCount(eventId) == bookings);
+		new BookingRows(this.jdbc).awaitCount(eventId, bookings, TIMEOUT);
 	}
 
 	/**
@@ -185,7 +184,7 @@ public abstract class OpsIntegrationTestSupport {
 	 * @return its bookings in Postgres
 	 */
 	protected int bookingCount(long eventId) {
-		return this.jdbc.queryForObject("select count(*) from bookings where event_id = ?", Integer.class, eventId);
+		return new BookingRows(this.jdbc).count(eventId);
 	}
 
 	/**
@@ -206,7 +205,14 @@ public abstract class OpsIntegrationTestSupport {
 	 * @return its seats_sold
 	 */
 	protected int seatsSold(long eventId) {
-		return this.jdbc.queryForObject("select seats_sold from events where id = ?", Integer.class, eventId);
+		return new BookingRows(this.jdbc).seatsSold(eventId);
+	}
+
+	/**
+	 * @return the test broker's bootstrap servers, {@code host:port,...}
+	 */
+	protected String bootstrapServers() {
+		return TestKafkaConfiguration.bootstrapServers(this.kafkaConnection);
 	}
 
 	/**
@@ -215,24 +221,7 @@ public abstract class OpsIntegrationTestSupport {
 	 * @return its records, values as bytes
 	 */
 	protected List<ConsumerRecord<String, byte[]>> readAll(String topic) {
-		Map<String, Object> properties = Map.of(ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG,
-				this.broker.getBrokersAsString(), ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, false);
-		try (KafkaConsumer<String, byte[]> consumer = new KafkaConsumer<>(properties, new StringDeserializer(),
-				new ByteArrayDeserializer())) {
-			List<TopicPartition> partitions = consumer.partitionsFor(topic, TIMEOUT)
-				.stream()
-				.map((partition) -> new TopicPartition(topic, partition.partition()))
-				.toList();
-			consumer.assign(partitions);
-			consumer.seekToBeginning(partitions);
-			Map<TopicPartition, Long> ends = consumer.endOffsets(partitions, TIMEOUT);
-			List<ConsumerRecord<String, byte[]>> records = new ArrayList<>();
-			await().atMost(TIMEOUT).pollInSameThread().until(() -> {
-				consumer.poll(Duration.ofMillis(100)).forEach(records::add);
-				return partitions.stream().allMatch((tp) -> consumer.position(tp) >= ends.get(tp));
-			});
-			return records;
-		}
+		return TopicReading.readAll(bootstrapServers(), topic, TIMEOUT);
 	}
 
 	/**
@@ -250,26 +239,7 @@ public abstract class OpsIntegrationTestSupport {
 	 */
 	protected Map<TopicPartition, Long> endOffsets(String topic) {
 		try (Admin admin = Admin.create(this.kafkaAdmin.getConfigurationProperties())) {
-			if (!admin.listTopics().names().get().contains(topic)) {
-				return Map.of();
-			}
-			List<TopicPartition> partitions = admin.describeTopics(List.of(topic))
-				.allTopicNames()
-				.get()
-				.get(topic)
-				.partitions()
-				.stream()
-				.map((partition) -> new TopicPartition(topic, partition.partition()))
-				.toList();
-			return admin.listOffsets(partitions.stream().collect(Collectors.toMap((tp) -> tp, (tp) -> OffsetSpec.latest())))
-				.all()
-				.get()
-				.entrySet()
-				.stream()
-				.collect(Collectors.toMap(Map.Entry::getKey, (entry) -> entry.getValue().offset()));
-		}
-		catch (Exception ex) {
-			throw new IllegalStateException("cannot read the end offsets of " + topic, ex);
+			return TopicReading.endOffsets(admin, topic);
 		}
 	}
 
@@ -278,14 +248,7 @@ public abstract class OpsIntegrationTestSupport {
 	 */
 	protected void awaitAllConsumed() {
 		try (Admin admin = Admin.create(this.kafkaAdmin.getConfigurationProperties())) {
-			await().atMost(TIMEOUT).until(() -> {
-				var committed = admin.listConsumerGroupOffsets(BookingTopics.WORKER_GROUP)
-					.partitionsToOffsetAndMetadata()
-					.get();
-				return endOffsets(BookingTopics.REQUESTED).entrySet().stream().allMatch((end) -> end.getValue() == 0
-						|| (committed.get(end.getKey()) != null
-								&& committed.get(end.getKey()).offset() >= end.getValue()));
-			});
+			TopicReading.awaitConsumedToTheEnd(admin, BookingTopics.WORKER_GROUP, BookingTopics.REQUESTED, TIMEOUT);
 		}
 	}
 

@@ -140,7 +140,7 @@ class RunbookCommandsIntegrationTests extends OpsIntegrationTestSupport {
 		assertThat(mainClass).as("Kafka tool " + tool).isNotNull();
 		List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java")
 			.toString(), "-cp", System.getProperty("java.class.path"), mainClass, "--bootstrap-server",
-				this.broker.getBrokersAsString()));
+				bootstrapServers()));
 		command.addAll(arguments);
 		Path output = Files.createTempFile("runbook-" + tool, ".log");
 		Process process = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(output.toFile()).start();

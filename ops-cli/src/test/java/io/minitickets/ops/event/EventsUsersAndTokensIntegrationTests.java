@@ -6,14 +6,12 @@ import java.util.List;
 import java.util.Map;
 import java.util.OptionalLong;
 
-import io.minitickets.core.inventory.InventoryGate;
 import io.minitickets.core.security.AccessTokens;
 import io.minitickets.ops.OpsCommand;
 import io.minitickets.ops.OpsIntegrationTestSupport;
 import io.minitickets.ops.system.ExitCodes;
 import io.minitickets.ops.system.OpsSettings;
 import org.junit.jupiter.api.Test;
-import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.security.crypto.factory.PasswordEncoderFactories;
 import org.springframework.security.oauth2.jwt.Jwt;
 import org.springframework.security.oauth2.jwt.JwtDecoder;
@@ -26,9 +24,6 @@ import static org.assertj.core.api.Assertions.assertThat;
  * log in with; tokens the API accepts, one per line.
  */
 class EventsUsersAndTokensIntegrationTests extends OpsIntegrationTestSupport {
-
-	@Autowired
-	private InventoryGate gate;
 
 	@Test
 	void createsListsClosesAndOpensAnEventWithItsGateCounterLoaded() {

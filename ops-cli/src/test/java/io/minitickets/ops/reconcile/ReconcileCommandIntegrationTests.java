@@ -2,13 +2,9 @@ package io.minitickets.ops.reconcile;
 
 import java.util.UUID;
 
-import io.minitickets.core.inventory.InventoryGate;
-import io.minitickets.core.valkey.ValkeyConnection;
-import io.minitickets.core.valkey.ValkeyKeys;
 import io.minitickets.ops.OpsIntegrationTestSupport;
 import io.minitickets.ops.system.ExitCodes;
 import org.junit.jupiter.api.Test;
-import org.springframework.beans.factory.annotation.Autowired;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -17,15 +13,6 @@ import static org.assertj.core.api.Assertions.assertThat;
  * gate's view, Postgres's view and the repair per event.
  */
 class ReconcileCommandIntegrationTests extends OpsIntegrationTestSupport {
-
-	@Autowired
-	private InventoryGate gate;
-
-	@Autowired
-	private ValkeyConnection valkey;
-
-	@Autowired
-	private ValkeyKeys keys;
 
 	@Test
 	void repairsADriftedCounterPrintsBothViewsAndAudits() {

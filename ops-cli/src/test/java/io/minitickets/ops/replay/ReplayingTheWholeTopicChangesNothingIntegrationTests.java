@@ -10,16 +10,12 @@ import io.lettuce.core.KeyScanCursor;
 import io.lettuce.core.ScanArgs;
 import io.lettuce.core.ScanCursor;
 import io.lettuce.core.cluster.api.sync.RedisClusterCommands;
-import io.minitickets.core.inventory.InventoryGate;
 import io.minitickets.core.inventory.ReserveResult;
 import io.minitickets.core.messaging.BookingRequested;
 import io.minitickets.core.messaging.BookingTopics;
-import io.minitickets.core.valkey.ValkeyConnection;
-import io.minitickets.core.valkey.ValkeyKeys;
 import io.minitickets.ops.OpsIntegrationTestSupport;
 import org.apache.kafka.clients.producer.ProducerRecord;
 import org.junit.jupiter.api.Test;
-import org.springframework.beans.factory.annotation.Autowired;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
@@ -29,15 +25,6 @@ import static org.awaitility.Awaitility.await;
  * record included, changes nothing in Postgres, in Valkey or in the dead-letter topic.
  */
 class ReplayingTheWholeTopicChangesNothingIntegrationTests extends OpsIntegrationTestSupport {
-
-	@Autowired
-	private InventoryGate gate;
-
-	@Autowired
-	private ValkeyConnection valkey;
-
-	@Autowired
-	private ValkeyKeys keys;
 
 	@Test
 	void replayingAllOfBookingsRequestedAfterASaleChangesNothing() {

@@ -4,15 +4,11 @@ import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.UUID;
 
-import io.minitickets.core.inventory.InventoryGate;
 import io.minitickets.core.messaging.BookingTopics;
-import io.minitickets.core.valkey.ValkeyConnection;
-import io.minitickets.core.valkey.ValkeyKeys;
 import io.minitickets.ops.OpsIntegrationTestSupport;
 import io.minitickets.ops.system.ExitCodes;
 import org.apache.kafka.clients.producer.ProducerRecord;
 import org.junit.jupiter.api.Test;
-import org.springframework.beans.factory.annotation.Autowired;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
@@ -22,15 +18,6 @@ import static org.awaitility.Awaitility.await;
  * dead-letter count, and fails its check when the gate drifts from the truth.
  */
 class StatusCommandIntegrationTests extends OpsIntegrationTestSupport {
-
-	@Autowired
-	private InventoryGate gate;
-
-	@Autowired
-	private ValkeyConnection valkey;
-
-	@Autowired
-	private ValkeyKeys keys;
 
 	@Test
 	void showsAnEventsSeatsGateLeasesLagAndDeadLettersAndFailsOnDrift() {
