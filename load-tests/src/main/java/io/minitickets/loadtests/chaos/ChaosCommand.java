@@ -12,8 +12,10 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.Spec;
 
+import io.minitickets.localstack.chaos.ClusterFaultInjector;
 import io.minitickets.localstack.chaos.FaultKind;
 import io.minitickets.localstack.stack.StateDirectoryOption;
+import io.minitickets.localstack.stack.Topology;
 
 /**
  * {@code minitickets chaos}: the fault-injection run (see {@link ChaosRun}), its table printed, and optionally
@@ -41,6 +43,13 @@ public final class ChaosCommand implements Callable<Integer> {
 	@Option(names = "--json", paramLabel = "FILE", description = "Also write the report to FILE as JSON.")
 	private @Nullable Path json;
 
+	@Option(names = "--topology", paramLabel = "single|cluster", defaultValue = "single",
+			description = { "single (default): the faults above on a one-of-everything stack.",
+					"cluster: on an up --topology cluster stack, kill one Kafka node (kafka-restart), one Valkey "
+							+ "primary (valkey-restart), one of the two workers (worker-kill) and one of the two "
+							+ "api-services (api-kill), each mid-sale with the load on both api-services." })
+	private String topology = "single";
+
 	@Spec
 	private CommandSpec spec;
 
@@ -50,16 +59,37 @@ public final class ChaosCommand implements Callable<Integer> {
 			throw new ParameterException(this.spec.commandLine(), "--rounds must be at least 1");
 		}
 		ChaosOptions options;
+		boolean cluster;
 		try {
+			cluster = Topology.of(this.topology) == Topology.CLUSTER;
 			options = new ChaosOptions(this.rounds, (this.seed != null) ? this.seed : new SecureRandom().nextLong(),
-					FaultKind.parse(this.faults), this.state.resolve(), StateDirectoryOption.checkout());
+					cluster ? ClusterFaultInjector.parse(this.faults) : FaultKind.parse(this.faults),
+					this.state.resolve(), StateDirectoryOption.checkout());
 		}
 		catch (IllegalArgumentException ex) {
 			throw new ParameterException(this.spec.commandLine(), ex.getMessage());
 		}
+		if (cluster) {
+			return cluster(options);
+		}
 		ChaosReport report = new ChaosRun(options, System.out).run();
 		System.out.printf("%nFault-injection run, seed %d (replay: ./minitickets chaos --rounds %d --seed %d)%n%n",
 				report.seed(), report.rounds(), report.seed());
+		System.out.print(report.table());
+		if (this.json != null) {
+			report.write(this.json);
+			System.out.println("Wrote " + this.json);
+		}
+		report.notes().forEach((note) -> System.out.println("note: " + note));
+		report.violations().forEach((violation) -> System.out.println("VIOLATION: " + violation));
+		System.out.println(report.green() ? "All invariants held." : "Invariants broken: see above.");
+		return report.green() ? 0 : 1;
+	}
+
+	private int cluster(ChaosOptions options) {
+		ClusterChaosReport report = new ClusterChaosRun(options, System.out).run();
+		System.out.printf("%nFault-injection run on the cluster topology, seed %d (replay: ./minitickets chaos "
+				+ "--topology cluster --rounds %d --seed %d)%n%n", report.seed(), report.rounds(), report.seed());
 		System.out.print(report.table());
 		if (this.json != null) {
 			report.write(this.json);

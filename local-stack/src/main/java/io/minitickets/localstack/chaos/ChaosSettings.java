@@ -26,6 +26,15 @@ public record ChaosSettings(Duration leaseTtl, Duration reconcileInterval, Durat
 	Map<String, String> environment(String gateValkeyUrl) {
 		Map<String, String> environment = new LinkedHashMap<>();
 		environment.put("MINITICKETS_VALKEY_GATE_URL", gateValkeyUrl);
+		environment.putAll(environment());
+		return environment;
+	}
+
+	/**
+	 * @return the variables every service gets on top of the stack's own, the gate on the stack's Valkey
+	 */
+	Map<String, String> environment() {
+		Map<String, String> environment = new LinkedHashMap<>();
 		environment.put("MINITICKETS_GATE_LEASE_TTL", this.leaseTtl.toMillis() + "ms");
 		environment.put("MINITICKETS_RECONCILER_INTERVAL", this.reconcileInterval.toMillis() + "ms");
 		environment.put("MINITICKETS_RECONCILER_BATCH_SIZE", "500");

@@ -33,8 +33,6 @@ public final class ChaosStack implements AutoCloseable {
 	/** The name of the gate's Valkey. */
 	public static final String GATE_VALKEY = "valkey-gate";
 
-	private static final Duration KILL_WAIT = Duration.ofSeconds(20);
-
 	private static final Executor VIRTUAL = (task) -> Thread.ofVirtual().start(task);
 
 	private final StateStore store;
@@ -112,12 +110,7 @@ public final class ChaosStack implements AutoCloseable {
 	 * @throws StackException when it did not end
 	 */
 	void kill(String name) {
-		process(name).handle().ifPresent((handle) -> {
-			handle.destroyForcibly();
-			if (!ProcessWaits.exit(handle, KILL_WAIT)) {
-				throw new StackException(name + " (pid " + handle.pid() + ") did not end after SIGKILL");
-			}
-		});
+		ProcessWaits.kill(process(name));
 	}
 
 	/**

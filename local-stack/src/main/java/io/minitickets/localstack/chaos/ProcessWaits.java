@@ -7,12 +7,15 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 
+import io.minitickets.localstack.stack.ManagedProcess;
 import io.minitickets.localstack.stack.StackException;
 
 /**
  * Bounded waits for processes and background start steps.
  */
 public final class ProcessWaits {
+
+	private static final Duration KILL_WAIT = Duration.ofSeconds(20);
 
 	private ProcessWaits() {
 	}
@@ -35,6 +38,21 @@ public final class ProcessWaits {
 			Thread.currentThread().interrupt();
 			throw new StackException("Interrupted while waiting for a process to end", ex);
 		}
+	}
+
+	/**
+	 * {@code kill -9}: SIGKILL, then waits until the process ended (at most 20 s); does nothing when it no longer
+	 * runs.
+	 * @param process the recorded process
+	 * @throws StackException when it did not end in time
+	 */
+	static void kill(ManagedProcess process) {
+		process.handle().ifPresent((handle) -> {
+			handle.destroyForcibly();
+			if (!exit(handle, KILL_WAIT)) {
+				throw new StackException(process.name() + " (pid " + handle.pid() + ") did not end after SIGKILL");
+			}
+		});
 	}
 
 	/**

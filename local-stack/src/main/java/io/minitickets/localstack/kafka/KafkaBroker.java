@@ -182,8 +182,28 @@ public final class KafkaBroker {
 	 * @throws StackException when it does not come up within 90 s
 	 */
 	public ManagedProcess restart(Path directory, Path logFile, String bootstrapServers) {
-		int port = Integer.parseInt(bootstrapServers.substring(bootstrapServers.lastIndexOf(':') + 1));
-		return launch(directory.resolve("server.properties"), logFile, port);
+		return launch(directory.resolve("server.properties"), logFile, port(bootstrapServers));
+	}
+
+	/**
+	 * Starts a stopped node of a cluster {@link #startCluster} started again on its folder, ports and data, and waits
+	 * until it serves; it catches up with the other nodes' replicas and controller log.
+	 * @param node the stopped node as recorded ({@code kafka-<n>}, its {@code 127.0.0.1:port})
+	 * @param directory the cluster's folder {@link #startCluster} was given
+	 * @param logFile where the node's log goes; replaced
+	 * @return the running node, recorded under the same name
+	 * @throws StackException when it does not come up within 180 s
+	 */
+	public ManagedProcess restartNode(ManagedProcess node, Path directory, Path logFile) {
+		String url = String.valueOf(node.url());
+		Path configuration = directory.resolve(node.name().substring(NAME.length() + 1)).resolve("server.properties");
+		ManagedProcess broker = spawn(node.name(), configuration, logFile, port(url));
+		awaitServing(broker, CLUSTER_TIMEOUT);
+		return broker;
+	}
+
+	private static int port(String bootstrapServers) {
+		return Integer.parseInt(bootstrapServers.substring(bootstrapServers.lastIndexOf(':') + 1));
 	}
 
 	private ManagedProcess launch(Path configuration, Path logFile, int port) {
@@ -201,8 +221,7 @@ public final class KafkaBroker {
 
 	private static void awaitServing(ManagedProcess broker, Duration timeout) {
 		String bootstrapServers = String.valueOf(broker.url());
-		int port = Integer.parseInt(bootstrapServers.substring(bootstrapServers.lastIndexOf(':') + 1));
-		Readiness.await(broker, timeout, () -> serves(port, bootstrapServers));
+		Readiness.await(broker, timeout, () -> serves(port(bootstrapServers), bootstrapServers));
 	}
 
 	/** Runs tasks on virtual threads, waits for all, and rethrows the first failure. */

@@ -1,12 +1,8 @@
 package io.minitickets.localstack.stack;
 
-import java.io.IOException;
 import java.io.PrintStream;
-import java.io.UncheckedIOException;
 import java.net.URI;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -99,7 +95,7 @@ final class StackRestarter {
 		ManagedProcess recorded = recorded(KafkaBroker.NAME);
 		this.out.println("Restarting Kafka at " + recorded.url() + " on its data...");
 		ManagedProcess broker = new KafkaBroker(this.launcher, ProcessLauncher.classpath()).restart(
-				this.store.directory().resolve(KafkaBroker.NAME), keepPreviousLog(recorded),
+				this.store.directory().resolve(KafkaBroker.NAME), PreviousLogs.keep(recorded),
 				String.valueOf(recorded.url()));
 		update((stack) -> stack.withRestarted(broker));
 		this.out.println("  Kafka is up again at " + broker.url() + " (pid " + broker.pid() + ")");
@@ -124,7 +120,7 @@ final class StackRestarter {
 		ManagedProcess recorded = recorded(EmbeddedPostgresServer.NAME);
 		this.out.println("Restarting the embedded Postgres at " + recorded.url() + " on its data...");
 		EmbeddedPostgresServer.Started started = new EmbeddedPostgresServer(this.launcher, ProcessLauncher.classpath())
-			.restart(this.store.directory().resolve(EmbeddedPostgresServer.NAME), keepPreviousLog(recorded),
+			.restart(this.store.directory().resolve(EmbeddedPostgresServer.NAME), PreviousLogs.keep(recorded),
 					String.valueOf(recorded.url()));
 		update((stack) -> {
 			StackState next = stack.withoutProcess(EmbeddedPostgresServer.SERVER_NAME);
@@ -140,7 +136,7 @@ final class StackRestarter {
 		ManagedProcess recorded = recorded(ValkeyServer.NAME);
 		this.out.println("Restarting Valkey at " + recorded.url() + " (empty again: it persists nothing)...");
 		ManagedProcess server = new ValkeyServer(this.launcher).start(ValkeyServer.NAME,
-				this.store.directory().resolve(ValkeyServer.NAME), keepPreviousLog(recorded),
+				this.store.directory().resolve(ValkeyServer.NAME), PreviousLogs.keep(recorded),
 				port(recorded.url(), ValkeyServer.NAME));
 		update((stack) -> stack.withRestarted(server));
 		this.out.println("  Valkey is up again at " + server.url() + " (pid " + server.pid() + ")");
@@ -168,7 +164,7 @@ final class StackRestarter {
 	private ManagedProcess restartService(Service service) {
 		ManagedProcess recorded = recorded(service.module());
 		this.out.println("Restarting " + service.module() + " at " + recorded.url() + "...");
-		keepPreviousLog(recorded);
+		PreviousLogs.keep(recorded);
 		ManagedProcess process = this.services.start(service, service.module(), this.state, true,
 				List.of(port(recorded.url(), service.module()), port(recorded.healthUrl(), service.module())),
 				Map.of());
@@ -197,24 +193,6 @@ final class StackRestarter {
 	private ManagedProcess recorded(String name) {
 		return this.state.process(name)
 			.orElseThrow(() -> new IllegalStateException(name + " is not recorded in " + this.store.file()));
-	}
-
-	/**
-	 * Moves a process's log aside as {@code <name>.previous.log} in the same folder.
-	 * @return the log's path, free for the restarted process
-	 */
-	private static Path keepPreviousLog(ManagedProcess recorded) {
-		Path log = Path.of(recorded.logFile());
-		try {
-			if (Files.exists(log)) {
-				Files.move(log, log.resolveSibling(recorded.name() + ".previous.log"),
-						StandardCopyOption.REPLACE_EXISTING);
-			}
-			return log;
-		}
-		catch (IOException ex) {
-			throw new UncheckedIOException("Cannot keep " + log + " as the previous log", ex);
-		}
 	}
 
 	/**

@@ -5,6 +5,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
@@ -35,6 +36,8 @@ public final class StackStarter {
 
 	private final ServiceLauncher services;
 
+	private final Map<String, String> serviceEnvironment;
+
 	private volatile StackState state;
 
 	/**
@@ -43,6 +46,19 @@ public final class StackStarter {
 	 * @param out where progress is reported
 	 */
 	public StackStarter(StateStore store, Path checkout, PrintStream out) {
+		this(store, checkout, out, Map.of());
+	}
+
+	/**
+	 * A starter whose services get settings of their own, for runs that tune them (a fault-injection run's short
+	 * lease TTL and reconcile interval).
+	 * @param store the state file of the stack to start
+	 * @param checkout the checkout's root folder, where the services' jars are
+	 * @param out where progress is reported
+	 * @param serviceEnvironment variables every service gets on top of (or instead of) the stack's own
+	 */
+	public StackStarter(StateStore store, Path checkout, PrintStream out, Map<String, String> serviceEnvironment) {
+		this.serviceEnvironment = Map.copyOf(serviceEnvironment);
 		this.store = store;
 		this.out = out;
 		this.launcher = new ProcessLauncher(checkout);
@@ -165,7 +181,7 @@ public final class StackStarter {
 
 	private void startServices(Topology topology) {
 		this.out.println("Starting api-service (it migrates the schema)...");
-		ManagedProcess api = this.services.start(Service.API_SERVICE, Service.API_SERVICE.module(), this.state, true);
+		ManagedProcess api = startService(Service.API_SERVICE, Service.API_SERVICE.module());
 		update((stack) -> stack.withProcess(api));
 		Readiness.awaitHealthy(api, ServiceLauncher.READY_TIMEOUT);
 		this.out.println("  api-service is healthy at " + api.url());
@@ -180,7 +196,7 @@ public final class StackStarter {
 		this.out.println("Starting " + names + "...");
 		List<ManagedProcess> others = new ArrayList<>();
 		for (Instance instance : rest) {
-			ManagedProcess process = this.services.start(instance.service(), instance.name(), this.state, true);
+			ManagedProcess process = startService(instance.service(), instance.name());
 			others.add(process);
 			update((stack) -> stack.withProcess(process));
 		}
@@ -190,6 +206,10 @@ public final class StackStarter {
 			.<Runnable>map((process) -> () -> Readiness.awaitHealthy(process, ready))
 			.toList());
 		this.out.println("  " + names + " are healthy");
+	}
+
+	private ManagedProcess startService(Service service, String name) {
+		return this.services.start(service, name, this.state, true, FreePorts.allocate(2), this.serviceEnvironment);
 	}
 
 	/** One instance of a service, by the name it is recorded under. */

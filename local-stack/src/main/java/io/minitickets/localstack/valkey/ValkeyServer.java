@@ -102,9 +102,7 @@ public final class ValkeyServer {
 			Path nodeDirectory = DataDirectories.fresh(directory.resolve(Integer.toString(node)));
 			ManagedProcess process = launch(NAME + "-" + node, nodeDirectory,
 					logDirectory.resolve(NAME + "-" + node + ".log"), port,
-					List.of("--cluster-enabled", "yes", "--cluster-config-file", "nodes.conf", "--cluster-port",
-							Integer.toString(ports.get(primaries + node - 1)), "--cluster-node-timeout", "2000",
-							"--cluster-require-full-coverage", "no"));
+					clusterArguments(ports.get(primaries + node - 1)));
 			started.accept(process);
 			nodes.add(process);
 		}
@@ -122,6 +120,31 @@ public final class ValkeyServer {
 		return new Cluster(nodes, ValkeyUrl.CLUSTER_SCHEME + nodes.stream()
 			.map((node) -> String.valueOf(node.url()).substring("redis://".length()))
 			.collect(Collectors.joining(",")));
+	}
+
+	/**
+	 * Starts a stopped primary of a cluster {@link #startCluster} created again on its port and folder: its
+	 * {@code nodes.conf} makes it the same node, owning the same slots, but empty (it persists nothing). Waits until it
+	 * reports {@code cluster_state:ok}.
+	 * @param node the stopped node as recorded ({@code valkey-<n>}, its redis:// URL)
+	 * @param directory the cluster's folder {@link #startCluster} was given
+	 * @param logFile where its log goes; replaced
+	 * @return the running node, recorded under the same name
+	 * @throws StackException when its {@code nodes.conf} is missing or unreadable, or it does not rejoin within 90 s
+	 */
+	public ManagedProcess restartClusterNode(ManagedProcess node, Path directory, Path logFile) {
+		Path nodeDirectory = directory.resolve(node.name().substring(NAME.length() + 1));
+		String url = String.valueOf(node.url());
+		int port = Integer.parseInt(url.substring(url.lastIndexOf(':') + 1));
+		ManagedProcess process = launch(node.name(), nodeDirectory, logFile, port,
+				clusterArguments(ClusterNodesFile.busPort(nodeDirectory.resolve("nodes.conf"))));
+		Readiness.await(process, CLUSTER_READY_TIMEOUT, () -> clusterOk(url));
+		return process;
+	}
+
+	private static List<String> clusterArguments(int busPort) {
+		return List.of("--cluster-enabled", "yes", "--cluster-config-file", "nodes.conf", "--cluster-port",
+				Integer.toString(busPort), "--cluster-node-timeout", "2000", "--cluster-require-full-coverage", "no");
 	}
 
 	private ManagedProcess launch(String name, Path directory, Path logFile, int port, List<String> extra) {
