@@ -3,6 +3,7 @@ package io.minitickets.api;
 import java.time.Duration;
 import java.util.Map;
 
+import io.minitickets.api.booking.BookingInFlightProperties;
 import io.minitickets.api.booking.BookingProperties;
 import io.minitickets.api.event.EventProperties;
 import io.minitickets.api.ratelimit.RateLimitProperties;
@@ -41,6 +42,14 @@ class ApiPropertiesDefaultsTests {
 		assertThat(properties.idempotencyClaimTtl()).isEqualTo(Duration.ofSeconds(30))
 			.isGreaterThan(properties.sendTimeout());
 		assertThat(properties.pendingRecheck()).isEqualTo(Duration.ofSeconds(1));
+	}
+
+	@Test
+	void bookingInFlightLimitDefaults() {
+		BookingInFlightProperties properties = bind("minitickets.booking.in-flight", BookingInFlightProperties.class);
+
+		assertThat(properties.max()).isEqualTo(256);
+		assertThat(properties.retryAfter()).isEqualTo(Duration.ofSeconds(1));
 	}
 
 	@Test

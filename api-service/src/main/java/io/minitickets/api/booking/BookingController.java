@@ -37,17 +37,28 @@ class BookingController {
 
 	private final BookingStatusReader statuses;
 
-	BookingController(BookingService bookings, BookingStatusReader statuses) {
+	private final BookingInFlightLimit inFlight;
+
+	BookingController(BookingService bookings, BookingStatusReader statuses, BookingInFlightLimit inFlight) {
 		this.bookings = bookings;
 		this.statuses = statuses;
+		this.inFlight = inFlight;
 	}
 
 	@PostMapping("/api/events/{eventId}/bookings")
 	ResponseEntity<BookingAccepted> book(@PathVariable long eventId, @RequestBody BookingRequest request,
 			HttpServletRequest servletRequest, @AuthenticationPrincipal Jwt jwt) {
-		BookingAccepted accepted = this.bookings.book(CurrentUser.id(jwt), eventId, request.checkedQuantity(),
-				idempotencyKey(servletRequest));
-		return ResponseEntity.accepted().location(URI.create(accepted.statusUrl())).body(accepted);
+		if (!this.inFlight.tryEnter()) {
+			throw this.inFlight.overloaded();
+		}
+		try {
+			BookingAccepted accepted = this.bookings.book(CurrentUser.id(jwt), eventId, request.checkedQuantity(),
+					idempotencyKey(servletRequest));
+			return ResponseEntity.accepted().location(URI.create(accepted.statusUrl())).body(accepted);
+		}
+		finally {
+			this.inFlight.exit();
+		}
 	}
 
 	@GetMapping("/api/bookings/{bookingId}")

@@ -2,6 +2,7 @@ package io.minitickets.loadtests.chaos;
 
 import java.nio.file.Path;
 import java.security.SecureRandom;
+import java.util.Locale;
 import java.util.concurrent.Callable;
 
 import org.jspecify.annotations.Nullable;
@@ -40,6 +41,17 @@ public final class ChaosCommand implements Callable<Integer> {
 			description = "Comma-separated faults to inject, in run order (default ${DEFAULT-VALUE}).")
 	private String faults = "all";
 
+	@Option(names = "--rate", paramLabel = "R", defaultValue = "0",
+			description = "Booking requests per second of an open-model load (many users, each with its own token, "
+					+ "honouring Retry-After) instead of the gentle one of 8 clients with 50–150 ms pauses "
+					+ "(default ${DEFAULT-VALUE}: the gentle load).")
+	private double rate;
+
+	@Option(names = "--connections", defaultValue = "512",
+			description = "HTTP connections of the open-model load: the most requests in flight at once "
+					+ "(default ${DEFAULT-VALUE}).")
+	private int connections;
+
 	@Option(names = "--json", paramLabel = "FILE", description = "Also write the report to FILE as JSON.")
 	private @Nullable Path json;
 
@@ -58,23 +70,33 @@ public final class ChaosCommand implements Callable<Integer> {
 		if (this.rounds < 1) {
 			throw new ParameterException(this.spec.commandLine(), "--rounds must be at least 1");
 		}
+		if (!(this.rate >= 0) || this.connections < 1) {
+			throw new ParameterException(this.spec.commandLine(),
+					"--rate must be 0 or above and --connections at least 1");
+		}
 		ChaosOptions options;
 		boolean cluster;
 		try {
 			cluster = Topology.of(this.topology) == Topology.CLUSTER;
 			options = new ChaosOptions(this.rounds, (this.seed != null) ? this.seed : new SecureRandom().nextLong(),
 					cluster ? ClusterFaultInjector.parse(this.faults) : FaultKind.parse(this.faults),
-					this.state.resolve(), StateDirectoryOption.checkout());
+					this.state.resolve(), StateDirectoryOption.checkout(), this.rate, this.connections);
 		}
 		catch (IllegalArgumentException ex) {
 			throw new ParameterException(this.spec.commandLine(), ex.getMessage());
 		}
 		if (cluster) {
+			if (options.open()) {
+				throw new ParameterException(this.spec.commandLine(),
+						"--rate applies to the single topology only; the cluster topology's run drives its own load");
+			}
 			return cluster(options);
 		}
 		ChaosReport report = new ChaosRun(options, System.out).run();
-		System.out.printf("%nFault-injection run, seed %d (replay: ./minitickets chaos --rounds %d --seed %d)%n%n",
-				report.seed(), report.rounds(), report.seed());
+		System.out.printf("%nFault-injection run, seed %d (replay: ./minitickets chaos --rounds %d --seed %d%s)%n%n",
+				report.seed(), report.rounds(), report.seed(),
+				(this.rate > 0) ? String.format(Locale.ROOT, " --rate %.0f --connections %d", this.rate, this.connections)
+						: "");
 		System.out.print(report.table());
 		if (this.json != null) {
 			report.write(this.json);

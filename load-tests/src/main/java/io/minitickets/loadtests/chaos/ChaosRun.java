@@ -35,17 +35,14 @@ import io.minitickets.localstack.stack.StateStore;
 
 /**
  * A fault-injection run: starts its own stack, then for each fault, {@code rounds} times, puts two fresh events on
- * sale, runs the load, injects the fault at a seeded-random moment 0.5–2 s in, recovers, lets the load run 1 s more;
+ * sale, runs the load (the gentle {@link SaleLoad}, or the open-model {@link OpenSaleLoad} at the options' rate),
+ * injects the fault at a seeded-random moment 0.5–2 s in, recovers, lets the load run 1 s more;
  * then waits until the stack is quiet and checks the invariants. Always stops what it started, also on failure or
  * SIGTERM, and deletes its data; keeps the processes' logs.
  */
 final class ChaosRun {
 
 	private static final int EVENTS_PER_ROUND = 2;
-
-	private static final int SEATS_PER_EVENT = 30;
-
-	private static final int USERS = 48;
 
 	private static final int CLIENTS = 8;
 
@@ -74,8 +71,10 @@ final class ChaosRun {
 					+ "; stop it with ./minitickets down --state " + directory);
 		}
 		DataDirectories.fresh(directory);
-		this.out.printf("Fault-injection run: seed %d, %d round(s) of %s; state and logs in %s%n", this.options.seed(),
-				this.options.rounds(), this.options.faults().stream().map(FaultKind::label).toList(), directory);
+		this.out.printf("Fault-injection run: seed %d, %d round(s) of %s, %s; state and logs in %s%n",
+				this.options.seed(), this.options.rounds(),
+				this.options.faults().stream().map(FaultKind::label).toList(), ChaosReport.describeLoad(
+						this.options.rate(), this.options.connections(), this.options.users()), directory);
 		ChaosStack stack = new ChaosStack(this.options.checkout(), directory, ChaosSettings.DEFAULT);
 		Thread hook = new Thread(stack::close, "minitickets-chaos-stop");
 		Runtime.getRuntime().addShutdownHook(hook);
@@ -105,46 +104,57 @@ final class ChaosRun {
 			String admin = client.login(state.adminEmail(), state.adminPassword());
 			List<String> tokens = new BulkUsers(Objects.requireNonNull(state.postgres()), state.jwtSecret(),
 					Duration.ofHours(1))
-				.create("chaos-" + this.options.seed(), USERS)
+				.create("chaos-" + this.options.seed(), this.options.users())
 				.stream()
 				.map(LoadUser::token)
 				.toList();
-			SaleLoad load = new SaleLoad(client, tokens, CLIENTS);
-			PoisonProducer poison = new PoisonProducer(Objects.requireNonNull(state.kafkaBootstrapServers()));
-			FaultInjector injector = new FaultInjector(stack,
-					new LoginProbe(http, api, state.adminEmail(), state.adminPassword()), poison);
-			Random random = new Random(this.options.seed());
-			Map<FaultKind, List<Answer>> answers = new EnumMap<>(FaultKind.class);
-			Map<FaultKind, Set<Long>> events = new EnumMap<>(FaultKind.class);
-			List<String> violations = new ArrayList<>();
-			for (FaultKind fault : this.options.faults()) {
-				for (int round = 1; round <= this.options.rounds(); round++) {
-					List<Long> onSale = new ArrayList<>();
-					for (int i = 0; i < EVENTS_PER_ROUND; i++) {
-						onSale.add(client.createEvent(admin, "Chaos " + fault.label() + " " + round + "." + i,
-								SEATS_PER_EVENT, Instant.now().minusSeconds(60)));
-					}
-					events.computeIfAbsent(fault, (kind) -> new HashSet<>()).addAll(onSale);
-					long delay = 500 + random.nextInt(1500);
-					this.out.printf("  %s round %d: load on events %s, fault after %d ms%n", fault.label(), round,
-							onSale, delay);
-					SaleLoad.Running running = load.start(fault, onSale, random.nextLong());
-					try {
-						ProcessWaits.pause(Duration.ofMillis(delay));
-						violations.addAll(injector.inject(fault, random));
-						ProcessWaits.pause(Duration.ofSeconds(1));
-					}
-					finally {
-						answers.computeIfAbsent(fault, (kind) -> new ArrayList<>()).addAll(running.stop());
-					}
-				}
+			try (RoundLoad load = this.options.open()
+					? new OpenSaleLoad(api, client, tokens, this.options.rate(), this.options.connections())
+					: new SaleLoad(client, tokens, CLIENTS)) {
+				return rounds(stack, new LoginProbe(http, api, state.adminEmail(), state.adminPassword()), client, admin,
+						load);
 			}
-			return check(stack, answers, events, poison.sent(), violations);
 		}
 	}
 
+	private ChaosReport rounds(ChaosStack stack, LoginProbe probe, ApiClient client, String admin, RoundLoad load) {
+		PoisonProducer poison = new PoisonProducer(Objects.requireNonNull(stack.state().kafkaBootstrapServers()));
+		FaultInjector injector = new FaultInjector(stack, probe, poison);
+		Random random = new Random(this.options.seed());
+		Map<FaultKind, List<Answer>> answers = new EnumMap<>(FaultKind.class);
+		Map<FaultKind, Set<Long>> events = new EnumMap<>(FaultKind.class);
+		Map<FaultKind, Long> phaseNanos = new EnumMap<>(FaultKind.class);
+		List<String> violations = new ArrayList<>();
+		for (FaultKind fault : this.options.faults()) {
+			for (int round = 1; round <= this.options.rounds(); round++) {
+				List<Long> onSale = new ArrayList<>();
+				for (int i = 0; i < EVENTS_PER_ROUND; i++) {
+					onSale.add(client.createEvent(admin, "Chaos " + fault.label() + " " + round + "." + i,
+							this.options.seatsPerEvent(), Instant.now().minusSeconds(60)));
+				}
+				events.computeIfAbsent(fault, (kind) -> new HashSet<>()).addAll(onSale);
+				long delay = 500 + random.nextInt(1500);
+				this.out.printf("  %s round %d: load on events %s, fault after %d ms%n", fault.label(), round,
+						onSale, delay);
+				long startedAt = System.nanoTime();
+				RoundLoad.Round running = load.start(fault, onSale, random.nextLong());
+				try {
+					ProcessWaits.pause(Duration.ofMillis(delay));
+					violations.addAll(injector.inject(fault, random));
+					ProcessWaits.pause(Duration.ofSeconds(1));
+				}
+				finally {
+					answers.computeIfAbsent(fault, (kind) -> new ArrayList<>()).addAll(running.stop());
+					phaseNanos.merge(fault, System.nanoTime() - startedAt, Long::sum);
+				}
+			}
+		}
+		return check(stack, answers, events, phaseNanos, poison.sent(), violations);
+	}
+
 	private ChaosReport check(ChaosStack stack, Map<FaultKind, List<Answer>> answers,
-			Map<FaultKind, Set<Long>> events, int poisonSent, List<String> violations) {
+			Map<FaultKind, Set<Long>> events, Map<FaultKind, Long> phaseNanos, int poisonSent,
+			List<String> violations) {
 		StackState state = stack.state();
 		Inspector inspector = new Inspector(Objects.requireNonNull(state.postgres()),
 				String.valueOf(stack.process(ChaosStack.GATE_VALKEY).url()), "",
@@ -159,6 +169,7 @@ final class ChaosRun {
 		long deadLetters = quiescence.awaitDeadLetters(poisonSent);
 		List<FaultRow> rows = this.options.faults().stream()
 			.map((fault) -> FaultRow.of(fault, this.options.rounds(), answers.getOrDefault(fault, List.of()),
+					Duration.ofNanos(phaseNanos.getOrDefault(fault, 0L)),
 					facts.stream().filter((event) -> events.getOrDefault(fault, Set.of()).contains(event.eventId()))
 						.toList(),
 					lost))
@@ -173,7 +184,8 @@ final class ChaosRun {
 		List<String> notes = this.options.faults().stream()
 			.flatMap((fault) -> FaultRow.unexpected(fault, answers.getOrDefault(fault, List.of())).stream())
 			.toList();
-		return new ChaosReport(this.options.seed(), this.options.rounds(), rows, poisonSent, deadLetters, all, notes);
+		return new ChaosReport(this.options.seed(), this.options.rounds(), this.options.rate(),
+				this.options.connections(), this.options.users(), rows, poisonSent, deadLetters, all, notes);
 	}
 
 	private static void removeHook(Thread hook) {

@@ -133,8 +133,10 @@ final class ClusterChaosRun {
 			.stream()
 			.filter((event) -> eventIds.contains(event.eventId()))
 			.toList();
-		FaultRow any = FaultRow.of(this.options.faults().get(0), this.options.rounds(), answers, facts, lost);
-		FaultRow end = new FaultRow("end", any.rounds(), any.requests(), any.accepted(), any.confirmed(),
+		Duration load = results.stream().map(ClusterPhase.Result::load).reduce(Duration.ZERO, Duration::plus);
+		FaultRow any = FaultRow.of(this.options.faults().get(0), this.options.rounds(), answers, load, facts, lost);
+		FaultRow end = new FaultRow("end", any.rounds(), any.requests(), any.requestsPerSecond(), any.accepted(),
+				any.confirmed(),
 				any.oversold(), any.lost(), any.doubleSettled(), any.drift(), any.serverErrors(), any.statuses());
 		List<ClusterFaultRow> rows = results.stream().map(ClusterPhase.Result::row).toList();
 		List<String> violations = new ArrayList<>();

@@ -46,16 +46,17 @@ record ClusterFaultRow(int round, String victim, FaultRow invariants, int confli
 	 * @param events the facts of the phase's events, once it was quiet
 	 * @param lostIds 202s whose booking did not reach Postgres
 	 * @param handover the worker handover's time, null when not measured or not done in time
+	 * @param load how long the phase's load ran
 	 * @return the row
 	 */
 	static ClusterFaultRow of(FaultKind fault, int round, List<List<Answer>> byInstance, List<Answer> duringOutage,
-			List<EventFacts> events, Set<String> lostIds, @Nullable Duration handover) {
+			List<EventFacts> events, Set<String> lostIds, @Nullable Duration handover, Duration load) {
 		List<Answer> all = byInstance.stream().flatMap(List::stream).toList();
 		int conflicts = count(all, 409);
 		int rateLimited = count(all, 429);
 		int unavailable = count(all, 503);
 		int accepted = (int) all.stream().filter(Answer::accepted).count();
-		return new ClusterFaultRow(round, ClusterFaultInjector.victim(fault), FaultRow.of(fault, 1, all, events, lostIds), conflicts, rateLimited,
+		return new ClusterFaultRow(round, ClusterFaultInjector.victim(fault), FaultRow.of(fault, 1, all, load, events, lostIds), conflicts, rateLimited,
 				unavailable, all.size() - accepted - conflicts - rateLimited - unavailable,
 				byInstance.stream().map((answers) -> (int) answers.stream().filter((a) -> a.status() != 0).count())
 					.toList(),

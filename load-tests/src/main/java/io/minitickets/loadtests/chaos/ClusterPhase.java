@@ -90,6 +90,7 @@ final class ClusterPhase {
 		String victim = ClusterFaultInjector.victim(fault);
 		this.out.printf("  %s round %d: load on events %s over %d api-service instances, %s killed after %d s%n",
 				fault.label(), round, events, this.loads.size(), victim, BEFORE_KILL.toSeconds());
+		long loadStartedAt = System.nanoTime();
 		List<SaleLoad.Running> before = start(fault, events, seed);
 		ProcessWaits.pause(BEFORE_KILL);
 		long killedAt = System.nanoTime();
@@ -107,13 +108,14 @@ final class ClusterPhase {
 			ProcessWaits.pause(OUTAGE);
 		}
 		List<List<Answer>> duringAnswers = stop(during);
+		Duration load = Duration.ofNanos(System.nanoTime() - loadStartedAt);
 		this.out.println("    starting " + victim + " again...");
 		this.injector.recover(fault);
-		return check(fault, round, events, beforeAnswers, duringAnswers, handover);
+		return check(fault, round, events, beforeAnswers, duringAnswers, handover, load);
 	}
 
 	private Result check(FaultKind fault, int round, List<Long> events, List<List<Answer>> before,
-			List<List<Answer>> during, @Nullable Duration handover) {
+			List<List<Answer>> during, @Nullable Duration handover, Duration load) {
 		List<List<Answer>> byInstance = new ArrayList<>();
 		for (int instance = 0; instance < before.size(); instance++) {
 			List<Answer> answers = new ArrayList<>(before.get(instance));
@@ -128,12 +130,12 @@ final class ClusterPhase {
 			.filter((event) -> events.contains(event.eventId()))
 			.toList();
 		ClusterFaultRow row = ClusterFaultRow.of(fault, round, byInstance,
-				during.stream().flatMap(List::stream).toList(), facts, lost, handover);
+				during.stream().flatMap(List::stream).toList(), facts, lost, handover, load);
 		this.out.printf("    %d requests, %d 202s (%d while down), oversold %d, unsettled %d, settled twice %d, "
 				+ "drift %d%n", row.invariants().requests(), row.invariants().accepted(), row.acceptedDuringOutage(),
 				row.invariants().oversold(), row.invariants().lost(), row.invariants().doubleSettled(),
 				row.invariants().drift());
-		return new Result(fault, events, all, row);
+		return new Result(fault, events, all, row, load);
 	}
 
 	private List<SaleLoad.Running> start(FaultKind fault, List<Long> events, long seed) {
@@ -155,8 +157,9 @@ final class ClusterPhase {
 	 * @param events the events it sold
 	 * @param answers every answer of its load
 	 * @param row its line of the report
+	 * @param load how long its load ran
 	 */
-	record Result(FaultKind fault, List<Long> events, List<Answer> answers, ClusterFaultRow row) {
+	record Result(FaultKind fault, List<Long> events, List<Answer> answers, ClusterFaultRow row, Duration load) {
 
 		Result {
 			events = List.copyOf(events);

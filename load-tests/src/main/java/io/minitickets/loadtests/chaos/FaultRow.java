@@ -1,5 +1,6 @@
 package io.minitickets.loadtests.chaos;
 
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
@@ -17,6 +18,7 @@ import io.minitickets.localstack.chaos.FaultKind;
  * @param fault the fault's label
  * @param rounds how many times it was injected
  * @param requests booking requests sent during the phase
+ * @param requestsPerSecond booking requests answered per second of the phase's rounds (load start to load stop)
  * @param accepted requests answered 202
  * @param confirmed bookings of the phase's events CONFIRMED in Postgres
  * @param oversold seats confirmed beyond capacity, summed over the phase's events
@@ -25,23 +27,25 @@ import io.minitickets.localstack.chaos.FaultKind;
  * @param drift seats by which {@code avail + leases + confirmed} misses capacity after the reconcile passes, summed
  * @param serverErrors answers with a 5xx other than the designed 503 (the API promises never to answer 500)
  * @param statuses the HTTP statuses clients saw during the phase, for example {@code 202×40 409×12 503×7} (0: no
- * answer)
+ * answer), with the 503s api-service's in-flight limit answered at once, for example {@code 503×7 (5 shed)}
  */
-record FaultRow(String fault, int rounds, int requests, int accepted, long confirmed, long oversold, int lost,
+record FaultRow(String fault, int rounds, int requests, double requestsPerSecond, int accepted, long confirmed, long oversold, int lost,
 		int doubleSettled, long drift, int serverErrors, String statuses) {
 
 	/**
 	 * @param fault the fault
 	 * @param rounds how many times it was injected
 	 * @param answers every answer of its phase
+	 * @param phase how long its rounds' load ran, summed
 	 * @param events the facts of the events sold in its phase
 	 * @param lostIds every lost 202 of the run
 	 * @return the row
 	 */
-	static FaultRow of(FaultKind fault, int rounds, List<Answer> answers, List<EventFacts> events,
+	static FaultRow of(FaultKind fault, int rounds, List<Answer> answers, Duration phase, List<EventFacts> events,
 			Set<String> lostIds) {
 		List<Answer> accepted = answers.stream().filter(Answer::accepted).toList();
-		return new FaultRow(fault.label(), rounds, answers.size(), accepted.size(),
+		double perSecond = phase.isZero() ? 0 : Math.round(answers.size() / (phase.toNanos() / 1e9));
+		return new FaultRow(fault.label(), rounds, answers.size(), perSecond, accepted.size(),
 				events.stream().mapToLong(EventFacts::confirmedBookings).sum(),
 				events.stream().mapToLong(EventFacts::oversold).sum(),
 				(int) accepted.stream().filter((answer) -> lostIds.contains(answer.bookingId())).count(),
@@ -93,9 +97,11 @@ record FaultRow(String fault, int rounds, int requests, int accepted, long confi
 	private static String statuses(List<Answer> answers) {
 		Map<Integer, Long> counts = answers.stream()
 			.collect(Collectors.groupingBy(Answer::status, TreeMap::new, Collectors.counting()));
+		long shed = answers.stream().filter(Answer::shed).count();
 		return counts.entrySet()
 			.stream()
-			.map((entry) -> entry.getKey() + "×" + entry.getValue())
+			.map((entry) -> entry.getKey() + "×" + entry.getValue()
+					+ ((entry.getKey() == 503 && shed > 0) ? " (" + shed + " shed)" : ""))
 			.collect(Collectors.joining(" "));
 	}
 

@@ -19,7 +19,7 @@ import io.minitickets.localstack.stack.StackException;
  * as a random user, pausing 50–150 ms between requests, until stopped. Every loop is bounded: at most 2,000
  * requests a client and 5 minutes a round; each request times out after 30 s.
  */
-final class SaleLoad {
+final class SaleLoad implements RoundLoad {
 
 	private static final int MAX_REQUESTS_PER_CLIENT = 2_000;
 
@@ -51,7 +51,8 @@ final class SaleLoad {
 	 * @param seed seeds each client's choices of user, event and quantity
 	 * @return the running load, to stop
 	 */
-	Running start(FaultKind fault, List<Long> events, long seed) {
+	@Override
+	public Running start(FaultKind fault, List<Long> events, long seed) {
 		Running running = new Running();
 		for (int i = 0; i < this.clients; i++) {
 			Random random = new Random(seed * 31 + i);
@@ -98,7 +99,7 @@ final class SaleLoad {
 	/**
 	 * A round's running clients.
 	 */
-	static final class Running {
+	static final class Running implements Round {
 
 		private final AtomicBoolean stopped = new AtomicBoolean();
 
@@ -111,7 +112,8 @@ final class SaleLoad {
 		 * @return every answer of the round
 		 * @throws StackException when a client does not stop in time
 		 */
-		List<Answer> stop() {
+		@Override
+		public List<Answer> stop() {
 			this.stopped.set(true);
 			long deadline = System.nanoTime() + STOP_WAIT.toNanos();
 			for (Thread thread : this.threads) {

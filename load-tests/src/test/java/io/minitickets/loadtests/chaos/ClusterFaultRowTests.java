@@ -13,6 +13,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 class ClusterFaultRowTests {
 
+	private static final Duration LOAD = Duration.ofSeconds(10);
+
 	private static final List<EventFacts> QUIET = List.of(new EventFacts(1, 10, 3, 3, 2, 2, 1, null, 7L, 0));
 
 	@Test
@@ -22,7 +24,7 @@ class ClusterFaultRowTests {
 		List<Answer> second = List.of(answer(FaultKind.API_KILL, 202, "b"), answer(FaultKind.API_KILL, 0, null));
 
 		ClusterFaultRow row = ClusterFaultRow.of(FaultKind.API_KILL, 1, List.of(first, second),
-				List.of(first.get(0)), QUIET, Set.of(), null);
+				List.of(first.get(0)), QUIET, Set.of(), null, LOAD);
 
 		assertThat(row.victim()).isEqualTo("api-service-2");
 		assertThat(row.invariants().requests()).isEqualTo(5);
@@ -40,7 +42,7 @@ class ClusterFaultRowTests {
 				answer(FaultKind.KAFKA_RESTART, 503, null));
 
 		ClusterFaultRow row = ClusterFaultRow.of(FaultKind.KAFKA_RESTART, 1, List.of(answers, List.of()),
-				List.of(answers.get(1)), QUIET, Set.of(), null);
+				List.of(answers.get(1)), QUIET, Set.of(), null, LOAD);
 
 		assertThat(row.violations()).containsExactly(
 				"kafka-restart round 1: no request sent while kafka-2 was down was answered 202");
@@ -52,11 +54,11 @@ class ClusterFaultRowTests {
 		List<List<Answer>> byInstance = List.of(answers, List.of());
 
 		ClusterFaultRow none = ClusterFaultRow.of(FaultKind.WORKER_KILL, 1, byInstance, answers, QUIET, Set.of(),
-				null);
+				null, LOAD);
 		ClusterFaultRow slow = ClusterFaultRow.of(FaultKind.WORKER_KILL, 1, byInstance, answers, QUIET, Set.of(),
-				Duration.ofMillis(12_500));
+				Duration.ofMillis(12_500), LOAD);
 		ClusterFaultRow quick = ClusterFaultRow.of(FaultKind.WORKER_KILL, 1, byInstance, answers, QUIET, Set.of(),
-				Duration.ofMillis(7_200));
+				Duration.ofMillis(7_200), LOAD);
 
 		assertThat(none.violations()).containsExactly(
 				"worker-kill round 1: the killed worker's partitions never reached the other worker");

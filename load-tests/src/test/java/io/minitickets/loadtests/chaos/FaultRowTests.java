@@ -1,5 +1,6 @@
 package io.minitickets.loadtests.chaos;
 
+import java.time.Duration;
 import java.util.List;
 import java.util.Set;
 
@@ -18,16 +19,16 @@ class FaultRowTests {
 
 	@Test
 	void aQuietPhaseIsGreenAndCountsItsAnswers() {
-		FaultRow row = FaultRow.of(FaultKind.KAFKA_RESTART, 1, ANSWERS,
+		FaultRow row = FaultRow.of(FaultKind.KAFKA_RESTART, 1, ANSWERS, Duration.ofSeconds(1),
 				List.of(new EventFacts(1, 10, 3, 3, 2, 2, 1, null, 7L, 0),
 						new EventFacts(2, 10, 0, 0, 0, 0, 0, null, 10L, 0)), Set.of());
-		assertThat(row).isEqualTo(new FaultRow("kafka-restart", 1, 5, 2, 2, 0, 0, 0, 0, 0, "0×1 202×2 409×1 503×1"));
+		assertThat(row).isEqualTo(new FaultRow("kafka-restart", 1, 5, 5, 2, 2, 0, 0, 0, 0, 0, "0×1 202×2 409×1 503×1"));
 		assertThat(row.violations()).isEmpty();
 	}
 
 	@Test
 	void oversellLostAcceptsDoubleSettlementAndDriftAreViolations() {
-		FaultRow row = FaultRow.of(FaultKind.KAFKA_RESTART, 1, ANSWERS,
+		FaultRow row = FaultRow.of(FaultKind.KAFKA_RESTART, 1, ANSWERS, Duration.ofSeconds(1),
 				List.of(new EventFacts(1, 10, 10, 12, 9, 9, 1, null, 0L, 0),
 						new EventFacts(2, 10, 0, 0, 0, 0, 0, null, null, 1)),
 				Set.of("b"));
@@ -39,11 +40,22 @@ class FaultRowTests {
 	}
 
 	@Test
+	void countsThe503sTheInFlightLimitShed() {
+		List<Answer> answers = List.of(new Answer(FaultKind.KAFKA_RESTART, 1, 1, 503, null, true),
+				new Answer(FaultKind.KAFKA_RESTART, 1, 1, 503, null, false),
+				new Answer(FaultKind.KAFKA_RESTART, 1, 1, 202, "a", false));
+		FaultRow row = FaultRow.of(FaultKind.KAFKA_RESTART, 1, answers, Duration.ofSeconds(2), List.of(), Set.of());
+		assertThat(row.statuses()).isEqualTo("202×1 503×2 (1 shed)");
+		assertThat(row.requestsPerSecond()).isEqualTo(2);
+		assertThat(row.violations()).isEmpty();
+	}
+
+	@Test
 	void a500IsAViolationANoAnswerOutsideApiKillIsNotedAndA503IsDesigned() {
 		List<Answer> answers = List.of(new Answer(FaultKind.POSTGRES_RESTART, 1, 1, 500, null),
 				new Answer(FaultKind.POSTGRES_RESTART, 1, 1, 503, null),
 				new Answer(FaultKind.POSTGRES_RESTART, 1, 1, 0, null));
-		FaultRow row = FaultRow.of(FaultKind.POSTGRES_RESTART, 1, answers, List.of(), Set.of());
+		FaultRow row = FaultRow.of(FaultKind.POSTGRES_RESTART, 1, answers, Duration.ZERO, List.of(), Set.of());
 		assertThat(row.violations()).containsExactly("postgres-restart: 1 answers with a 5xx other than 503");
 		assertThat(FaultRow.unexpected(FaultKind.POSTGRES_RESTART, answers)).containsExactly(
 				"postgres-restart: 1 booking request(s) answered not at all");

@@ -48,7 +48,12 @@ import io.minitickets.localstack.stack.StackException;
  * (no coordinated omission).</li>
  * </ul>
  * A connection the server closes (Tomcat closes a keep-alive connection after 100 requests) is replaced at once;
- * a request whose connection closed before it was answered counts as an error (status 0).
+ * a request whose connection closed before it was answered counts as an error (status 0). A replacement that cannot
+ * connect fails the run, or, for a generator made to reconnect for a while (a server that is killed and restarted
+ * while the load runs), is tried again every 100 ms until that time is up.
+ * <p>
+ * {@link #openUntilStopped} runs the open model until its caller stops it, for a load that lasts as long as
+ * something else happens (a fault injected and recovered from).
  */
 public final class LoadGenerator implements AutoCloseable {
 
@@ -59,6 +64,8 @@ public final class LoadGenerator implements AutoCloseable {
 	/** How often the open model releases the requests that became due. */
 	private static final long TICK_NANOS = TimeUnit.MILLISECONDS.toNanos(1);
 
+	private static final long RECONNECT_PAUSE_MILLIS = 100;
+
 	private final EventLoopGroup group = new MultiThreadIoEventLoopGroup(1, NioIoHandler.newFactory());
 
 	private final EventLoop loop = this.group.next();
@@ -67,6 +74,8 @@ public final class LoadGenerator implements AutoCloseable {
 
 	private final int connections;
 
+	private final Duration reconnectFor;
+
 	/** Read and written on the event loop only. */
 	private final List<Connection> idle = new ArrayList<>();
 
@@ -74,14 +83,26 @@ public final class LoadGenerator implements AutoCloseable {
 	private @Nullable Run run;
 
 	/**
+	 * A generator whose run fails when a connection cannot be replaced.
 	 * @param target the server's base URL, {@code http://host:port}
 	 * @param connections how many connections, at least 1
 	 */
 	public LoadGenerator(URI target, int connections) {
+		this(target, connections, Duration.ZERO);
+	}
+
+	/**
+	 * @param target the server's base URL, {@code http://host:port}
+	 * @param connections how many connections, at least 1
+	 * @param reconnectFor how long a connection that cannot be replaced is tried again (every 100 ms) before the
+	 * run fails; zero fails it at once
+	 */
+	public LoadGenerator(URI target, int connections, Duration reconnectFor) {
 		if (connections < 1) {
 			throw new IllegalArgumentException("connections must be at least 1");
 		}
 		this.connections = connections;
+		this.reconnectFor = reconnectFor;
 		this.bootstrap = new Bootstrap().group(this.group)
 			.channel(NioSocketChannel.class)
 			.option(ChannelOption.TCP_NODELAY, true)
@@ -145,15 +166,43 @@ public final class LoadGenerator implements AutoCloseable {
 				ratePerSecond));
 	}
 
+	/**
+	 * Open model until stopped: requests due at a fixed rate, latency from when each was due, until
+	 * {@link Running#stop()} or {@code atMost} has passed.
+	 * @param requests the requests, by number from 0
+	 * @param ratePerSecond arrivals per second, above 0
+	 * @param atMost when requests stop coming due if the run was not stopped before
+	 * @param sink told of every answer
+	 * @return the running load, to stop
+	 * @throws StackException when the server cannot be connected to
+	 */
+	public Running openUntilStopped(RequestSource requests, double ratePerSecond, Duration atMost,
+			ResponseSink sink) {
+		if (!(ratePerSecond > 0)) {
+			throw new IllegalArgumentException("the arrival rate must be above 0");
+		}
+		Run newRun = new Run(requests, sink, (long) (ratePerSecond * atMost.toNanos() / 1e9), atMost.toNanos(),
+				ratePerSecond);
+		begin(newRun);
+		return new Running(newRun);
+	}
+
 	private LoadRun drive(Run newRun) {
+		begin(newRun);
+		return await(newRun);
+	}
+
+	private void begin(Run newRun) {
 		connectAll();
-		CompletableFuture<LoadRun> done = newRun.done;
 		this.loop.execute(() -> {
 			this.run = newRun;
 			newRun.start(System.nanoTime());
 		});
+	}
+
+	private LoadRun await(Run newRun) {
 		try {
-			return done.get();
+			return newRun.done.get();
 		}
 		catch (InterruptedException ex) {
 			Thread.currentThread().interrupt();
@@ -186,9 +235,19 @@ public final class LoadGenerator implements AutoCloseable {
 		}
 	}
 
-	private void reconnect() {
+	/**
+	 * Replaces a closed connection, on the event loop.
+	 * @param since when the first attempt to replace it was made ({@link System#nanoTime()})
+	 */
+	private void reconnect(long since) {
 		this.bootstrap.connect().addListener((future) -> {
-			if (!future.isSuccess() && this.run != null) {
+			if (future.isSuccess() || this.group.isShuttingDown()) {
+				return;
+			}
+			if (System.nanoTime() - since < this.reconnectFor.toNanos()) {
+				this.loop.schedule(() -> reconnect(since), RECONNECT_PAUSE_MILLIS, TimeUnit.MILLISECONDS);
+			}
+			else if (this.run != null) {
 				this.run.fail(future.cause());
 			}
 		});
@@ -208,9 +267,9 @@ public final class LoadGenerator implements AutoCloseable {
 
 		private final ResponseSink sink;
 
-		private final long total;
+		private long total;
 
-		private final long durationNanos;
+		private long durationNanos;
 
 		private final double ratePerSecond;
 
@@ -334,6 +393,56 @@ public final class LoadGenerator implements AutoCloseable {
 			this.done.completeExceptionally(cause);
 		}
 
+		/** Sends nothing more: requests due but not sent are dropped; the run ends once those in flight are answered. */
+		void stop() {
+			this.total = this.sent;
+			this.durationNanos = Math.min(this.durationNanos, System.nanoTime() - this.startedAt);
+			this.due.clear();
+			finishIfDone();
+		}
+
+	}
+
+	/**
+	 * An open-model run in progress ({@link #openUntilStopped}).
+	 */
+	public final class Running {
+
+		private final Run run;
+
+		private Running(Run run) {
+			this.run = run;
+		}
+
+		/**
+		 * Stops it: requests due but not yet sent are dropped (an open model's arrivals that never happened); waits
+		 * until those in flight are answered or their connection closed.
+		 * @param atMost the longest wait for the requests in flight
+		 * @return the figures, with the time from the start to the stop as window
+		 * @throws StackException when a connection could not be replaced in time, the requests in flight were not
+		 * answered within {@code atMost}, or the wait is interrupted
+		 */
+		public LoadRun stop(Duration atMost) {
+			LoadGenerator.this.loop.execute(this.run::stop);
+			try {
+				return this.run.done.get(atMost.toMillis(), TimeUnit.MILLISECONDS);
+			}
+			catch (InterruptedException ex) {
+				Thread.currentThread().interrupt();
+				throw new StackException("Interrupted while stopping the load", ex);
+			}
+			catch (ExecutionException ex) {
+				throw new StackException("The load run failed: " + ex.getCause(), ex.getCause());
+			}
+			catch (TimeoutException ex) {
+				throw new StackException("Requests of the load were not answered within " + atMost.toSeconds()
+						+ " s of its stop", ex);
+			}
+			finally {
+				LoadGenerator.this.loop.execute(() -> LoadGenerator.this.run = null);
+			}
+		}
+
 	}
 
 	/**
@@ -390,7 +499,7 @@ public final class LoadGenerator implements AutoCloseable {
 				current.answered(null, lost, this.intendedAt, 0, null);
 			}
 			if (!LoadGenerator.this.group.isShuttingDown()) {
-				reconnect();
+				reconnect(System.nanoTime());
 			}
 		}
 
