@@ -24,6 +24,8 @@ public class ApiException extends RuntimeException {
 
 	private final Map<String, Object> properties = new LinkedHashMap<>();
 
+	private final Map<String, String> headers = new LinkedHashMap<>(2);
+
 	/**
 	 * @param status the HTTP status
 	 * @param type a type URI from {@link io.minitickets.core.problem.ProblemTypes}
@@ -50,6 +52,17 @@ public class ApiException extends RuntimeException {
 	 */
 	public ApiException with(String name, Object value) {
 		this.properties.put(name, value);
+		return this;
+	}
+
+	/**
+	 * Adds a response header to the answer ({@code Allow} for a 405, {@code WWW-Authenticate} for a 401...).
+	 * @param name the header
+	 * @param value its value
+	 * @return this exception
+	 */
+	public ApiException withHeader(String name, String value) {
+		this.headers.put(name, value);
 		return this;
 	}
 
@@ -84,6 +97,11 @@ public class ApiException extends RuntimeException {
 	/** @return whole seconds for Retry-After, or null */
 	public @Nullable Long getRetryAfterSeconds() {
 		return this.retryAfterSeconds;
+	}
+
+	/** @return response headers of the answer besides {@code Retry-After} */
+	public Map<String, String> getHeaders() {
+		return this.headers;
 	}
 
 	/** @return extra fields of the problem body */

@@ -13,14 +13,14 @@ import org.springframework.web.servlet.HandlerExceptionResolver;
 import org.springframework.web.servlet.ModelAndView;
 
 /**
- * Writes an {@link ApiException} thrown by a handler (a sold-out 409, a 429, a 404...) straight to the response as
- * its problem, with the same body and headers as {@link ProblemDetailsAdvice#handleApiException}.
+ * Writes an {@link ApiException} thrown by a handler (a 404, a 429, a 503...) straight to the response as its
+ * problem, with the same body and headers as {@link ProblemDetailsAdvice#handleApiException}.
  * <p>
- * These are the expected answers of the hot path: Spring MVC's {@code @ExceptionHandler} resolution builds a handler
- * method for the advice on every exception (annotation lookups, argument resolution, return value handling), which
- * cost a sold-out booking more than its Valkey round trips (scripts/hotpath-bench, issue 8). Runs right after Spring
- * Boot's {@code DefaultErrorAttributes} and before the {@code @ExceptionHandler} resolver; other exceptions go on to
- * the advice.
+ * These are expected answers: Spring MVC's {@code @ExceptionHandler} resolution builds a handler method for the advice
+ * on every exception (annotation lookups, argument resolution, return value handling), which cost a sold-out booking
+ * more than its Valkey round trips when bookings went through Spring MVC (scripts/hotpath-bench, issue 8). Runs right
+ * after Spring Boot's {@code DefaultErrorAttributes} and before the {@code @ExceptionHandler} resolver; other
+ * exceptions go on to the advice.
  */
 @Component
 @Order(Ordered.HIGHEST_PRECEDENCE + 1)

@@ -6,8 +6,6 @@ import java.util.stream.Collectors;
 import io.minitickets.core.problem.ProblemTypes;
 import org.apache.tomcat.util.http.InvalidParameterException;
 import org.jspecify.annotations.Nullable;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 import org.springframework.dao.DataAccessException;
 import org.springframework.dao.DataAccessResourceFailureException;
 import org.springframework.dao.RecoverableDataAccessException;
@@ -30,10 +28,6 @@ import org.springframework.web.method.annotation.HandlerMethodValidationExceptio
 import org.springframework.web.method.annotation.MethodArgumentTypeMismatchException;
 import org.springframework.web.servlet.mvc.method.annotation.ResponseEntityExceptionHandler;
 import org.springframework.web.servlet.resource.NoResourceFoundException;
-import tools.jackson.core.JacksonException;
-import tools.jackson.core.TokenStreamLocation;
-import tools.jackson.core.exc.InputCoercionException;
-import tools.jackson.databind.exc.MismatchedInputException;
 
 /**
  * Every error the API answers is an RFC 9457 problem with a stable type and a precise detail; never a stack trace,
@@ -42,10 +36,6 @@ import tools.jackson.databind.exc.MismatchedInputException;
 @RestControllerAdvice
 class ProblemDetailsAdvice extends ResponseEntityExceptionHandler {
 
-	private static final Logger logger = LoggerFactory.getLogger(ProblemDetailsAdvice.class);
-
-	private static final long DATABASE_RETRY_AFTER_SECONDS = 2;
-
 	@ExceptionHandler(ApiException.class)
 	ResponseEntity<ProblemDetail> handleApiException(ApiException ex) {
 		ProblemDetail problem = ex.toProblemDetail(currentPath());
@@ -53,6 +43,7 @@ class ProblemDetailsAdvice extends ResponseEntityExceptionHandler {
 		if (ex.getRetryAfterSeconds() != null) {
 			headers.set(HttpHeaders.RETRY_AFTER, Long.toString(ex.getRetryAfterSeconds()));
 		}
+		ex.getHeaders().forEach(headers::set);
 		return ResponseEntity.status(ex.getStatus()).headers(headers).body(problem);
 	}
 
@@ -67,9 +58,7 @@ class ProblemDetailsAdvice extends ResponseEntityExceptionHandler {
 	@ExceptionHandler({ DataAccessResourceFailureException.class, TransientDataAccessException.class,
 			RecoverableDataAccessException.class })
 	ResponseEntity<ProblemDetail> handleDatabaseUnavailable(DataAccessException ex) {
-		logger.warn("Postgres cannot answer: {}", ex.getMostSpecificCause().toString());
-		return handleApiException(Problems.unavailable("The database cannot answer right now; nothing was accepted.",
-				DATABASE_RETRY_AFTER_SECONDS));
+		return handleApiException(Failures.problem(ex));
 	}
 
 	@ExceptionHandler(InvalidParameterException.class)
@@ -92,19 +81,13 @@ class ProblemDetailsAdvice extends ResponseEntityExceptionHandler {
 
 	@ExceptionHandler(Exception.class)
 	ResponseEntity<ProblemDetail> handleUnexpected(Exception ex) {
-		logger.error("Unexpected failure", ex);
-		return handleApiException(
-				Problems.of(HttpStatus.INTERNAL_SERVER_ERROR, "Something failed on our side; nothing was accepted."));
+		return handleApiException(Failures.problem(ex));
 	}
 
 	@Override
 	protected @Nullable ResponseEntity<Object> handleHttpMessageNotReadable(HttpMessageNotReadableException ex,
 			HttpHeaders headers, HttpStatusCode status, WebRequest request) {
-		RejectedBodyException rejected = findCause(ex, RejectedBodyException.class);
-		if (rejected != null) {
-			return toEntity(rejected.problem());
-		}
-		return toEntity(Problems.badRequest(describe(ex)));
+		return toEntity(UnreadableBodies.problem(ex));
 	}
 
 	@Override
@@ -166,75 +149,6 @@ class ProblemDetailsAdvice extends ResponseEntityExceptionHandler {
 	@SuppressWarnings("unchecked")
 	private ResponseEntity<Object> toEntity(ApiException ex) {
 		return (ResponseEntity<Object>) (ResponseEntity<?>) handleApiException(ex);
-	}
-
-	private static String describe(HttpMessageNotReadableException ex) {
-		if (findCause(ex, InputCoercionException.class) != null) {
-			return "A number in the request body is out of range.";
-		}
-		MismatchedInputException mismatch = findCause(ex, MismatchedInputException.class);
-		if (mismatch != null && mismatch.getPath().isEmpty()) {
-			return "The request body must be a JSON object.";
-		}
-		if (mismatch != null) {
-			String field = mismatch.getPath()
-				.stream()
-				.map((ref) -> (ref.getPropertyName() != null) ? ref.getPropertyName() : "[" + ref.getIndex() + "]")
-				.collect(Collectors.joining("."));
-			Class<?> target = mismatch.getTargetType();
-			String expected = (target != null) ? expectedType(target) : "a value of another type";
-			return "'" + field + "' must be " + expected + ".";
-		}
-		JacksonException json = findCause(ex, JacksonException.class);
-		if (json != null) {
-			return invalidJson(json);
-		}
-		return "The request body is missing or unreadable.";
-	}
-
-	/**
-	 * Where the body stops being JSON, without the parser's own message: that names its classes and features
-	 * ({@code JsonReadFeature...}, {@code StreamReadConstraints...}), which mean nothing to a client.
-	 */
-	private static String invalidJson(JacksonException json) {
-		String message = String.valueOf(json.getOriginalMessage());
-		if (message.startsWith("Duplicate Object property")) {
-			return "The request body names a property twice: " + message.substring("Duplicate Object ".length())
-					+ ".";
-		}
-		TokenStreamLocation location = json.getLocation();
-		return (location != null && location.getLineNr() > 0)
-				? "The request body is not valid JSON (line " + location.getLineNr() + ", column "
-						+ location.getColumnNr() + ")."
-				: "The request body is not valid JSON.";
-	}
-
-	private static String expectedType(Class<?> target) {
-		if (target == int.class || target == Integer.class || target == long.class || target == Long.class) {
-			return "an integer";
-		}
-		if (target == String.class) {
-			return "a string";
-		}
-		if (target == java.time.Instant.class) {
-			return "an ISO-8601 instant such as 2026-12-01T10:00:00Z";
-		}
-		if (target == boolean.class || target == Boolean.class) {
-			return "true or false";
-		}
-		return "a " + target.getSimpleName();
-	}
-
-	private static <T extends Throwable> @Nullable T findCause(Throwable ex, Class<T> type) {
-		for (Throwable current = ex; current != null; current = current.getCause()) {
-			if (type.isInstance(current)) {
-				return type.cast(current);
-			}
-			if (current.getCause() == current) {
-				break;
-			}
-		}
-		return null;
 	}
 
 }

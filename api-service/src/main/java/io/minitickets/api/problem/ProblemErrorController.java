@@ -31,9 +31,8 @@ class ProblemErrorController implements ErrorController {
 		if (status == null || !status.isError()) {
 			status = HttpStatus.INTERNAL_SERVER_ERROR;
 		}
-		ApiException problem = Problems.of(status, status.is4xxClientError()
-				? "The request was rejected before it reached the API: " + status.getReasonPhrase() + "."
-				: "Something failed on our side; nothing was accepted.");
+		ApiException problem = status.is4xxClientError() ? Problems.rejectedBeforeTheApi(status)
+				: Problems.of(status, "Something failed on our side; nothing was accepted.");
 		return answer(problem, (request.getAttribute(RequestDispatcher.ERROR_REQUEST_URI) instanceof String path)
 				? ProblemWriter.instance(path) : null);
 	}

@@ -37,6 +37,7 @@ public class ProblemWriter {
 		if (problem.getRetryAfterSeconds() != null) {
 			response.setHeader(HttpHeaders.RETRY_AFTER, Long.toString(problem.getRetryAfterSeconds()));
 		}
+		problem.getHeaders().forEach(response::setHeader);
 		response.setContentType(MediaType.APPLICATION_PROBLEM_JSON_VALUE);
 		this.jsonMapper.writeValue(response.getOutputStream(), body);
 	}

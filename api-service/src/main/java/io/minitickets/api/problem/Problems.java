@@ -57,11 +57,19 @@ public final class Problems {
 	}
 
 	/**
+	 * @param status a 4xx status
+	 * @return the problem of a request refused before any endpoint saw it (the security firewall, the container)
+	 */
+	public static ApiException rejectedBeforeTheApi(HttpStatus status) {
+		return of(status, "The request was rejected before it reached the API: " + status.getReasonPhrase() + ".");
+	}
+
+	/**
 	 * @param status the HTTP status
 	 * @param detail what happened to this request
 	 * @return a problem of the status's type and title
 	 */
-	static ApiException of(HttpStatus status, String detail) {
+	public static ApiException of(HttpStatus status, String detail) {
 		return new ApiException(status, typeOf(status.value()), titleOf(status.value()), detail, null);
 	}
 

@@ -77,11 +77,8 @@ class SecurityConfiguration {
 
 	@Bean
 	SecurityFilterChain apiSecurity(HttpSecurity http, ProblemWriter problemWriter) throws Exception {
-		AuthenticationEntryPoint unauthorized = (request, response, ex) -> {
-			response.setHeader("WWW-Authenticate", "Bearer");
-			problemWriter.write(request, response, new ApiException(HttpStatus.UNAUTHORIZED, ProblemTypes.UNAUTHORIZED,
-					"Unauthorized", "A valid, unexpired Bearer token is required.", null));
-		};
+		AuthenticationEntryPoint unauthorized = (request, response, ex) -> problemWriter.write(request, response,
+				BearerAuthenticator.unauthorized());
 		AccessDeniedHandler forbidden = (request, response, ex) -> problemWriter.write(request, response,
 				new ApiException(HttpStatus.FORBIDDEN, ProblemTypes.FORBIDDEN, "Forbidden",
 						"This needs role ADMIN.", null));

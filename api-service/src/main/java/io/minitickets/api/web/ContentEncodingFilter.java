@@ -1,20 +1,15 @@
 package io.minitickets.api.web;
 
 import java.io.IOException;
-import java.util.Collections;
-import java.util.List;
 
 import io.minitickets.api.problem.ApiException;
 import io.minitickets.api.problem.ProblemWriter;
-import io.minitickets.core.problem.ProblemTypes;
 import jakarta.servlet.FilterChain;
 import jakarta.servlet.ServletException;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 import org.springframework.core.Ordered;
 import org.springframework.core.annotation.Order;
-import org.springframework.http.HttpHeaders;
-import org.springframework.http.HttpStatus;
 import org.springframework.stereotype.Component;
 import org.springframework.web.filter.OncePerRequestFilter;
 
@@ -36,14 +31,9 @@ class ContentEncodingFilter extends OncePerRequestFilter {
 	@Override
 	protected void doFilterInternal(HttpServletRequest request, HttpServletResponse response, FilterChain chain)
 			throws ServletException, IOException {
-		List<String> encodings = Collections.list(request.getHeaders(HttpHeaders.CONTENT_ENCODING));
-		if (encodings.stream()
-			.map(String::strip)
-			.anyMatch((encoding) -> !encoding.isEmpty() && !encoding.equalsIgnoreCase("identity"))) {
-			this.problemWriter.write(request, response, new ApiException(HttpStatus.UNSUPPORTED_MEDIA_TYPE,
-					ProblemTypes.UNSUPPORTED, "Unsupported content encoding",
-					"Content-Encoding " + String.join(", ", encodings) + " is not supported; send the body unencoded.",
-					null));
+		ApiException problem = RequestChecks.contentEncoding(request);
+		if (problem != null) {
+			this.problemWriter.write(request, response, problem);
 			return;
 		}
 		chain.doFilter(request, response);

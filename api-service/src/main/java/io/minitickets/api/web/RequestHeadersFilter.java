@@ -1,18 +1,15 @@
 package io.minitickets.api.web;
 
 import java.io.IOException;
-import java.util.Enumeration;
-import java.util.List;
 
+import io.minitickets.api.problem.ApiException;
 import io.minitickets.api.problem.ProblemWriter;
-import io.minitickets.api.problem.Problems;
 import jakarta.servlet.FilterChain;
 import jakarta.servlet.ServletException;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 import org.springframework.core.Ordered;
 import org.springframework.core.annotation.Order;
-import org.springframework.http.HttpHeaders;
 import org.springframework.stereotype.Component;
 import org.springframework.web.filter.OncePerRequestFilter;
 
@@ -27,9 +24,6 @@ import org.springframework.web.filter.OncePerRequestFilter;
 @Order(Ordered.HIGHEST_PRECEDENCE + 2)
 class RequestHeadersFilter extends OncePerRequestFilter {
 
-	private static final List<String> READ_HEADERS = List.of(HttpHeaders.AUTHORIZATION, "Idempotency-Key",
-			"X-Forwarded-For");
-
 	private final ProblemWriter problemWriter;
 
 	RequestHeadersFilter(ProblemWriter problemWriter) {
@@ -39,22 +33,10 @@ class RequestHeadersFilter extends OncePerRequestFilter {
 	@Override
 	protected void doFilterInternal(HttpServletRequest request, HttpServletResponse response, FilterChain chain)
 			throws ServletException, IOException {
-		for (String name : READ_HEADERS) {
-			Enumeration<String> values = request.getHeaders(name);
-			int count = 0;
-			while (values.hasMoreElements()) {
-				count++;
-				if (!Utf8Validator.isWellFormed(values.nextElement())) {
-					this.problemWriter.write(request, response,
-							Problems.badRequest("The " + name + " header is not well-formed UTF-8."));
-					return;
-				}
-			}
-			if (count > 1 && name.equals(HttpHeaders.AUTHORIZATION)) {
-				this.problemWriter.write(request, response, Problems
-					.badRequest("Send one Authorization header; this request has " + count + "."));
-				return;
-			}
+		ApiException problem = RequestChecks.readHeaders(request);
+		if (problem != null) {
+			this.problemWriter.write(request, response, problem);
+			return;
 		}
 		chain.doFilter(request, response);
 	}

@@ -2,6 +2,7 @@ package io.minitickets.api.web;
 
 import java.io.IOException;
 
+import io.minitickets.api.problem.ApiException;
 import io.minitickets.api.problem.ProblemWriter;
 import io.minitickets.api.problem.Problems;
 import io.minitickets.api.problem.RejectedBodyException;
@@ -37,8 +38,9 @@ class RequestSizeLimitFilter extends OncePerRequestFilter {
 	@Override
 	protected void doFilterInternal(HttpServletRequest request, HttpServletResponse response, FilterChain chain)
 			throws ServletException, IOException {
-		if (request.getContentLengthLong() > this.limitBytes) {
-			this.problemWriter.write(request, response, Problems.tooLarge(this.limitBytes));
+		ApiException problem = RequestChecks.declaredSize(request, this.limitBytes);
+		if (problem != null) {
+			this.problemWriter.write(request, response, problem);
 			return;
 		}
 		chain.doFilter(new LimitedRequest(request, this.limitBytes), response);

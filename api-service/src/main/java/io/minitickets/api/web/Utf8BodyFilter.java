@@ -34,6 +34,15 @@ class Utf8BodyFilter extends OncePerRequestFilter {
 		chain.doFilter((request.getContentLengthLong() != 0) ? new Utf8Request(request) : request, response);
 	}
 
+	/**
+	 * @param where where in the body it stopped being UTF-8
+	 * @return the 400 to answer
+	 */
+	static RejectedBodyException malformed(String where) {
+		return new RejectedBodyException(Problems.badRequest(
+				"The request body is not well-formed UTF-8 " + where + "; JSON must be sent as UTF-8."));
+	}
+
 	private static final class Utf8Request extends HttpServletRequestWrapper {
 
 		private @Nullable Utf8InputStream body;
@@ -88,11 +97,6 @@ class Utf8BodyFilter extends OncePerRequestFilter {
 				throw malformed("at its end, inside a character");
 			}
 			return n;
-		}
-
-		private static RejectedBodyException malformed(String where) {
-			return new RejectedBodyException(Problems.badRequest(
-					"The request body is not well-formed UTF-8 " + where + "; JSON must be sent as UTF-8."));
 		}
 
 		@Override

@@ -1,0 +1,202 @@
+package io.minitickets.api.booking;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.util.Collections;
+import java.util.Enumeration;
+import java.util.List;
+
+import io.minitickets.api.problem.ApiException;
+import io.minitickets.api.problem.Problems;
+import io.minitickets.api.problem.RejectedBodyException;
+import io.minitickets.api.problem.UnreadableBodies;
+import io.minitickets.api.security.HeaderCharacters;
+import io.minitickets.api.web.ApiProperties;
+import io.minitickets.api.web.RequestChecks;
+import io.minitickets.core.problem.ProblemTypes;
+import jakarta.servlet.http.HttpServletRequest;
+import org.jspecify.annotations.Nullable;
+import org.springframework.http.HttpHeaders;
+import org.springframework.http.HttpMethod;
+import org.springframework.http.HttpStatus;
+import org.springframework.http.InvalidMediaTypeException;
+import org.springframework.http.MediaType;
+import org.springframework.web.HttpMediaTypeNotAcceptableException;
+import org.springframework.web.HttpMediaTypeNotSupportedException;
+import tools.jackson.core.JacksonException;
+import tools.jackson.databind.ObjectReader;
+import tools.jackson.databind.json.JsonMapper;
+
+/**
+ * Reads a booking request as Spring MVC read it for the booking endpoint, with the same answers: the event id as plain
+ * decimal digits ({@code DecimalNumberBinding}), {@code Accept} that admits JSON (406), the security firewall's header
+ * characters (400), a JSON content type (415), the body within the size limit, well-formed UTF-8 and strict JSON
+ * (Boot's mapper: 413 or 400), and at most one {@code Idempotency-Key}.
+ */
+class BookingRequestReader {
+
+	private static final String IDEMPOTENCY_KEY = "Idempotency-Key";
+
+	private static final List<MediaType> READABLE = List.of(MediaType.APPLICATION_JSON,
+			new MediaType("application", "*+json"));
+
+	private static final List<MediaType> PRODUCED = List.of(MediaType.APPLICATION_JSON);
+
+	private final ObjectReader reader;
+
+	private final long limitBytes;
+
+	BookingRequestReader(JsonMapper jsonMapper, ApiProperties properties) {
+		this.reader = jsonMapper.readerFor(BookingRequest.class);
+		this.limitBytes = properties.maxRequestBytes().toBytes();
+	}
+
+	/**
+	 * @param segment the event id's path segment as sent
+	 * @return the event id
+	 * @throws ApiException 400 unless it is an optional minus and 1 to 19 decimal digits within a long
+	 */
+	static long eventId(String segment) {
+		String trimmed = segment.strip();
+		int digits = trimmed.startsWith("-") ? trimmed.length() - 1 : trimmed.length();
+		boolean decimal = digits >= 1 && digits <= 19;
+		for (int i = trimmed.length() - digits; decimal && i < trimmed.length(); i++) {
+			decimal = trimmed.charAt(i) >= '0' && trimmed.charAt(i) <= '9';
+		}
+		try {
+			if (decimal) {
+				return Long.parseLong(trimmed);
+			}
+		}
+		catch (NumberFormatException ex) {
+			// past the range of a long: answered below
+		}
+		throw Problems.badRequest("'eventId' must be a valid long, not '" + segment + "'.");
+	}
+
+	/**
+	 * @param request the booking request
+	 * @throws ApiException 400 when a header holds characters the security firewall refuses; 406 when its
+	 * {@code Accept} admits no JSON
+	 */
+	static void checkHeaders(HttpServletRequest request) {
+		if (!HeaderCharacters.allowsEveryHeader(request)) {
+			throw Problems.badRequest(
+					"A header or the path holds characters that are not allowed (control or non-ASCII characters).");
+		}
+		Enumeration<String> accepts = request.getHeaders(HttpHeaders.ACCEPT);
+		if (!accepts.hasMoreElements()) {
+			return;
+		}
+		List<MediaType> accepted;
+		try {
+			accepted = MediaType.parseMediaTypes(Collections.list(accepts));
+		}
+		catch (InvalidMediaTypeException ex) {
+			throw notAcceptable();
+		}
+		if (accepted.isEmpty() || accepted.stream().anyMatch(MediaType.APPLICATION_JSON::isCompatibleWith)) {
+			return;
+		}
+		throw notAcceptable();
+	}
+
+	/**
+	 * @param request the booking request
+	 * @return its body
+	 * @throws ApiException 415 when its content type is not JSON; 413 when the body is larger than the limit; 400
+	 * when it is not well-formed UTF-8, not JSON, not an object or a field is not of its type
+	 * @throws IOException when the body cannot be read from the connection
+	 */
+	BookingRequest body(HttpServletRequest request) throws IOException {
+		checkContentType(request.getHeader(HttpHeaders.CONTENT_TYPE));
+		byte[] body;
+		try {
+			body = RequestChecks.utf8Body(request, this.limitBytes);
+		}
+		catch (RejectedBodyException ex) {
+			throw ex.problem();
+		}
+		BookingRequest booking;
+		try {
+			booking = (body.length > 0) ? this.reader.readValue(body) : null;
+		}
+		catch (JacksonException ex) {
+			throw UnreadableBodies.problem(ex);
+		}
+		if (booking == null) {
+			// no body, or the JSON literal null: Spring MVC's "required request body is missing"
+			throw UnreadableBodies.missing();
+		}
+		return booking;
+	}
+
+	/**
+	 * @param request the booking request
+	 * @return its Idempotency-Key, or null when it has none
+	 * @throws ApiException 400 when it is sent more than once: two lines would otherwise be joined into one key
+	 * ("a,b") that neither request meant
+	 */
+	static @Nullable String idempotencyKey(HttpServletRequest request) {
+		Enumeration<String> keys = request.getHeaders(IDEMPOTENCY_KEY);
+		if (!keys.hasMoreElements()) {
+			return null;
+		}
+		String key = keys.nextElement();
+		int count = 1;
+		while (keys.hasMoreElements()) {
+			keys.nextElement();
+			count++;
+		}
+		if (count > 1) {
+			throw Problems.badRequest("Send one '" + IDEMPOTENCY_KEY + "' header, not " + count + ".");
+		}
+		return key;
+	}
+
+	/**
+	 * @param method a request method other than POST, which the firewall admits
+	 * @return the 405 with {@code Allow: POST}
+	 */
+	static ApiException methodNotAllowed(String method) {
+		return new ApiException(HttpStatus.METHOD_NOT_ALLOWED, ProblemTypes.UNSUPPORTED, "Method Not Allowed",
+				"Method '" + method + "' is not supported.", null)
+			.withHeader(HttpHeaders.ALLOW, HttpMethod.POST.name());
+	}
+
+	private static void checkContentType(@Nullable String contentType) {
+		if (MediaType.APPLICATION_JSON_VALUE.equals(contentType)) {
+			return;
+		}
+		MediaType type;
+		try {
+			type = (contentType != null) ? MediaType.parseMediaType(contentType) : MediaType.APPLICATION_OCTET_STREAM;
+		}
+		catch (InvalidMediaTypeException ex) {
+			throw unsupported(new HttpMediaTypeNotSupportedException("Could not parse Content-Type.", READABLE));
+		}
+		if (READABLE.stream().anyMatch((readable) -> readable.includes(type))) {
+			return;
+		}
+		// As Spring MVC named it: with the request's character encoding, UTF-8 unless the type says otherwise.
+		MediaType named = (contentType != null && type.getCharset() == null)
+				? new MediaType(type, StandardCharsets.UTF_8) : type;
+		throw unsupported(new HttpMediaTypeNotSupportedException(named, READABLE, HttpMethod.POST));
+	}
+
+	private static ApiException unsupported(HttpMediaTypeNotSupportedException ex) {
+		ApiException problem = new ApiException(HttpStatus.UNSUPPORTED_MEDIA_TYPE, ProblemTypes.UNSUPPORTED,
+				"Unsupported Media Type", String.valueOf(ex.getBody().getDetail()), null);
+		ex.getHeaders().forEach((name, values) -> problem.withHeader(name, String.join(", ", values)));
+		return problem;
+	}
+
+	private static ApiException notAcceptable() {
+		HttpMediaTypeNotAcceptableException ex = new HttpMediaTypeNotAcceptableException(PRODUCED);
+		ApiException problem = new ApiException(HttpStatus.NOT_ACCEPTABLE, ProblemTypes.UNSUPPORTED, "Not Acceptable",
+				String.valueOf(ex.getBody().getDetail()), null);
+		ex.getHeaders().forEach((name, values) -> problem.withHeader(name, String.join(", ", values)));
+		return problem;
+	}
+
+}

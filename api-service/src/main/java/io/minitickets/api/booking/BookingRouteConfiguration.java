@@ -1,0 +1,42 @@
+package io.minitickets.api.booking;
+
+import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.tracing.Tracer;
+import io.micrometer.tracing.propagation.Propagator;
+import io.minitickets.api.problem.ProblemWriter;
+import io.minitickets.api.security.BearerAuthenticator;
+import io.minitickets.api.web.ApiProperties;
+import jakarta.servlet.DispatcherType;
+import org.springframework.beans.factory.ObjectProvider;
+import org.springframework.boot.web.servlet.FilterRegistrationBean;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
+import org.springframework.core.Ordered;
+import org.springframework.security.oauth2.jwt.JwtDecoder;
+import tools.jackson.databind.json.JsonMapper;
+
+/**
+ * Registers {@link BookingRoute} first in the servlet filter chain, for requests (not error dispatches) under
+ * {@code /api/events/}: before Spring's request observation, Spring Security's filter chain and this service's own
+ * request filters, whose checks it makes itself.
+ */
+@Configuration(proxyBeanMethods = false)
+class BookingRouteConfiguration {
+
+	@Bean
+	FilterRegistrationBean<BookingRoute> bookingRoute(BookingService bookings, JwtDecoder jwtDecoder,
+			JsonMapper jsonMapper, ProblemWriter problemWriter, MeterRegistry meterRegistry,
+			ObjectProvider<Tracer> tracer, ObjectProvider<Propagator> propagator, BookingInFlightLimit inFlight,
+			ApiProperties properties) {
+		BookingRouteObservation observation = new BookingRouteObservation(meterRegistry,
+				tracer.getIfAvailable(() -> Tracer.NOOP), propagator.getIfAvailable(() -> Propagator.NOOP));
+		BookingRoute route = new BookingRoute(bookings, new BearerAuthenticator(jwtDecoder),
+				new BookingRequestReader(jsonMapper, properties), problemWriter, observation, inFlight, properties);
+		FilterRegistrationBean<BookingRoute> registration = new FilterRegistrationBean<>(route);
+		registration.setOrder(Ordered.HIGHEST_PRECEDENCE);
+		registration.setDispatcherTypes(DispatcherType.REQUEST);
+		registration.addUrlPatterns("/api/events/*");
+		return registration;
+	}
+
+}

@@ -1,0 +1,112 @@
+package io.minitickets.api.problem;
+
+import java.util.stream.Collectors;
+
+import org.jspecify.annotations.Nullable;
+import tools.jackson.core.JacksonException;
+import tools.jackson.core.TokenStreamLocation;
+import tools.jackson.core.exc.InputCoercionException;
+import tools.jackson.databind.exc.MismatchedInputException;
+
+/**
+ * The 400 (or 413) answered for a request body that cannot be read as the JSON its endpoint takes: a body refused
+ * while it was read ({@link RejectedBodyException}: too large, not UTF-8), a number out of range, a value of the wrong
+ * type, a property sent twice, text that is not JSON, or no body at all. The same details whether Spring MVC read the
+ * body or a route that reads it itself (the booking route).
+ */
+public final class UnreadableBodies {
+
+	private UnreadableBodies() {
+	}
+
+	/**
+	 * @param failure what reading the body threw, or whatever wraps it (Spring MVC's
+	 * {@code HttpMessageNotReadableException}); its causes are searched
+	 * @return the problem to answer: the one a {@link RejectedBodyException} carries, else a 400 that says where the
+	 * body is wrong without naming the parser's internals
+	 */
+	public static ApiException problem(Throwable failure) {
+		RejectedBodyException rejected = findCause(failure, RejectedBodyException.class);
+		if (rejected != null) {
+			return rejected.problem();
+		}
+		return Problems.badRequest(describe(failure));
+	}
+
+	/**
+	 * @return a 400 for a request whose body is empty where the endpoint needs one
+	 */
+	public static ApiException missing() {
+		return Problems.badRequest("The request body is missing or unreadable.");
+	}
+
+	private static String describe(Throwable failure) {
+		if (findCause(failure, InputCoercionException.class) != null) {
+			return "A number in the request body is out of range.";
+		}
+		MismatchedInputException mismatch = findCause(failure, MismatchedInputException.class);
+		if (mismatch != null && mismatch.getPath().isEmpty()) {
+			return "The request body must be a JSON object.";
+		}
+		if (mismatch != null) {
+			String field = mismatch.getPath()
+				.stream()
+				.map((ref) -> (ref.getPropertyName() != null) ? ref.getPropertyName() : "[" + ref.getIndex() + "]")
+				.collect(Collectors.joining("."));
+			Class<?> target = mismatch.getTargetType();
+			String expected = (target != null) ? expectedType(target) : "a value of another type";
+			return "'" + field + "' must be " + expected + ".";
+		}
+		JacksonException json = findCause(failure, JacksonException.class);
+		if (json != null) {
+			return invalidJson(json);
+		}
+		return "The request body is missing or unreadable.";
+	}
+
+	/**
+	 * Where the body stops being JSON, without the parser's own message: that names its classes and features
+	 * ({@code JsonReadFeature...}, {@code StreamReadConstraints...}), which mean nothing to a client.
+	 */
+	private static String invalidJson(JacksonException json) {
+		String message = String.valueOf(json.getOriginalMessage());
+		if (message.startsWith("Duplicate Object property")) {
+			return "The request body names a property twice: " + message.substring("Duplicate Object ".length())
+					+ ".";
+		}
+		TokenStreamLocation location = json.getLocation();
+		return (location != null && location.getLineNr() > 0)
+				? "The request body is not valid JSON (line " + location.getLineNr() + ", column "
+						+ location.getColumnNr() + ")."
+				: "The request body is not valid JSON.";
+	}
+
+	private static String expectedType(Class<?> target) {
+		if (target == int.class || target == Integer.class || target == long.class || target == Long.class) {
+			return "an integer";
+		}
+		if (target == String.class) {
+			return "a string";
+		}
+		if (target == java.time.Instant.class) {
+			return "an ISO-8601 instant such as 2026-12-01T10:00:00Z";
+		}
+		if (target == boolean.class || target == Boolean.class) {
+			return "true or false";
+		}
+		return "a " + target.getSimpleName();
+	}
+
+	private static <T extends Throwable> @Nullable T findCause(Throwable ex, Class<T> type) {
+		for (Throwable current = ex; current != null; current = current.getCause()) {
+			if (type.isInstance(current)) {
+				return type.cast(current);
+			}
+			if (current.getCause() == current) {
+				break;
+			}
+		}
+		return null;
+	}
+
+}

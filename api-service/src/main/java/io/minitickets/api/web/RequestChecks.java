@@ -1,0 +1,124 @@
+package io.minitickets.api.web;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.util.Arrays;
+import java.util.Collections;
+import java.util.Enumeration;
+import java.util.List;
+
+import io.minitickets.api.problem.ApiException;
+import io.minitickets.api.problem.Problems;
+import io.minitickets.api.problem.RejectedBodyException;
+import io.minitickets.core.problem.ProblemTypes;
+import jakarta.servlet.http.HttpServletRequest;
+import org.jspecify.annotations.Nullable;
+import org.springframework.http.HttpHeaders;
+import org.springframework.http.HttpStatus;
+
+/**
+ * The checks this package's filters make on every request, for a route that answers a request itself before those
+ * filters run (the booking route): each gives the same problem as its filter.
+ */
+public final class RequestChecks {
+
+	private static final List<String> READ_HEADERS = List.of(HttpHeaders.AUTHORIZATION, "Idempotency-Key",
+			"X-Forwarded-For");
+
+	private RequestChecks() {
+	}
+
+	/**
+	 * @param request the request
+	 * @param limitBytes the largest body accepted
+	 * @return a 413 when the declared body length passes the limit; null otherwise ({@link RequestSizeLimitFilter})
+	 */
+	public static @Nullable ApiException declaredSize(HttpServletRequest request, long limitBytes) {
+		return (request.getContentLengthLong() > limitBytes) ? Problems.tooLarge(limitBytes) : null;
+	}
+
+	/**
+	 * @param request the request
+	 * @return a 415 when its body is sent with a {@code Content-Encoding} other than identity; null otherwise
+	 * ({@link ContentEncodingFilter})
+	 */
+	public static @Nullable ApiException contentEncoding(HttpServletRequest request) {
+		Enumeration<String> values = request.getHeaders(HttpHeaders.CONTENT_ENCODING);
+		if (values == null || !values.hasMoreElements()) {
+			return null;
+		}
+		List<String> encodings = Collections.list(values);
+		if (encodings.stream()
+			.map(String::strip)
+			.noneMatch((encoding) -> !encoding.isEmpty() && !encoding.equalsIgnoreCase("identity"))) {
+			return null;
+		}
+		return new ApiException(HttpStatus.UNSUPPORTED_MEDIA_TYPE, ProblemTypes.UNSUPPORTED,
+				"Unsupported content encoding",
+				"Content-Encoding " + String.join(", ", encodings) + " is not supported; send the body unencoded.",
+				null);
+	}
+
+	/**
+	 * @param request the request
+	 * @return a 400 when a header the API reads (Authorization, Idempotency-Key, X-Forwarded-For) is not well-formed
+	 * UTF-8 or Authorization is sent more than once; null otherwise ({@link RequestHeadersFilter})
+	 */
+	public static @Nullable ApiException readHeaders(HttpServletRequest request) {
+		for (String name : READ_HEADERS) {
+			Enumeration<String> values = request.getHeaders(name);
+			int count = 0;
+			while (values.hasMoreElements()) {
+				count++;
+				if (!Utf8Validator.isWellFormed(values.nextElement())) {
+					return Problems.badRequest("The " + name + " header is not well-formed UTF-8.");
+				}
+			}
+			if (count > 1 && name.equals(HttpHeaders.AUTHORIZATION)) {
+				return Problems.badRequest("Send one Authorization header; this request has " + count + ".");
+			}
+		}
+		return null;
+	}
+
+	/**
+	 * Reads a whole request body, refusing it as {@link RequestSizeLimitFilter} and {@link Utf8BodyFilter} do.
+	 * @param request the request
+	 * @param limitBytes the largest body accepted
+	 * @return the body's bytes; empty when it has none
+	 * @throws RejectedBodyException 413 when it passes the limit, 400 when it is not well-formed UTF-8
+	 * @throws IOException when it cannot be read
+	 */
+	public static byte[] utf8Body(HttpServletRequest request, long limitBytes) throws IOException {
+		long declared = request.getContentLengthLong();
+		InputStream in = request.getInputStream();
+		byte[] body = (declared >= 0) ? in.readNBytes((int) Math.min(declared, limitBytes + 1))
+				: readUpTo(in, limitBytes + 1);
+		if (body.length > limitBytes) {
+			throw new RejectedBodyException(Problems.tooLarge(limitBytes));
+		}
+		Utf8Validator validator = new Utf8Validator();
+		long malformedAt = validator.accept(body, 0, body.length);
+		if (malformedAt >= 0) {
+			throw Utf8BodyFilter.malformed("at byte " + malformedAt);
+		}
+		if (!validator.atCharacterBoundary()) {
+			throw Utf8BodyFilter.malformed("at its end, inside a character");
+		}
+		return body;
+	}
+
+	private static byte[] readUpTo(InputStream in, long max) throws IOException {
+		byte[] buffer = new byte[256];
+		int length = 0;
+		int n;
+		while (length < max && (n = in.read(buffer, length, (int) Math.min(buffer.length - length, max - length))) >= 0) {
+			length += n;
+			if (length == buffer.length && length < max) {
+				buffer = Arrays.copyOf(buffer, (int) Math.min(buffer.length * 2L, max));
+			}
+		}
+		return Arrays.copyOf(buffer, length);
+	}
+
+}
