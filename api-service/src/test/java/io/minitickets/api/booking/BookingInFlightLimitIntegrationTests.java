@@ -63,7 +63,8 @@ class BookingInFlightLimitIntegrationTests extends ApiIntegrationTest {
 			beyond.add(book(eventId, newUserToken()));
 		}
 
-		assertThat(waiting).as("the admitted requests are still waiting for the broker").noneMatch(CompletableFuture::isDone);
+		assertThat(waiting).as("the admitted requests are still waiting for the broker")
+			.noneMatch(CompletableFuture::isDone);
 		for (HttpResponse<String> response : beyond) {
 			assertThat(response.statusCode()).isEqualTo(503);
 			BookingApiIntegrationTests.assertProblem(response, "unavailable");

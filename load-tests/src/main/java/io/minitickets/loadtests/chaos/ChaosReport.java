@@ -22,8 +22,8 @@ import io.minitickets.loadtests.report.JsonFiles;
  * @param notes answers the design does not name (a 500, no answer outside api-kill): reported, not counted as
  * violations of the invariants the run checks
  */
-record ChaosReport(long seed, int rounds, double rate, int connections, int users, List<FaultRow> rows, int poisonRecords, long deadLetters,
-		List<String> violations, List<String> notes) {
+record ChaosReport(long seed, int rounds, double rate, int connections, int users, List<FaultRow> rows,
+		int poisonRecords, long deadLetters, List<String> violations, List<String> notes) {
 
 	ChaosReport {
 		rows = List.copyOf(rows);

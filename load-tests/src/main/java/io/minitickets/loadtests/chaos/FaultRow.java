@@ -29,8 +29,8 @@ import io.minitickets.localstack.chaos.FaultKind;
  * @param statuses the HTTP statuses clients saw during the phase, for example {@code 202×40 409×12 503×7} (0: no
  * answer), with the 503s api-service's in-flight limit answered at once, for example {@code 503×7 (5 shed)}
  */
-record FaultRow(String fault, int rounds, int requests, double requestsPerSecond, int accepted, long confirmed, long oversold, int lost,
-		int doubleSettled, long drift, int serverErrors, String statuses) {
+record FaultRow(String fault, int rounds, int requests, double requestsPerSecond, int accepted, long confirmed,
+		long oversold, int lost, int doubleSettled, long drift, int serverErrors, String statuses) {
 
 	/**
 	 * @param fault the fault

@@ -26,8 +26,11 @@ import io.minitickets.localstack.chaos.FaultKind;
  * server does), each 1 or 2 seats of a random event of the round, from many users with their own tokens taken in
  * turn. A user answered with {@code Retry-After} (429, 503) sends nothing before it has passed: its turn goes to the
  * next user whose wait is over (when every user waits, the arrival is sent by the next one anyway: the rate is the
- * load's promise). A round sends for at most 5 minutes; stopping it waits at most 60 s for the answers in flight; a
- * connection api-service closes is replaced, tried again for up to 3 minutes (a killed api-service restarting).
+ * load's promise). A booking that finds no free connection for 5 s is given up unsent and recorded as answered not at
+ * all (status 0), as a browser gives up: while api-service is down arrivals do not pile up in the client to be fired at
+ * it all at once when it is back. A round sends for at most 5 minutes; stopping it waits at most 60 s for the answers
+ * in flight; a connection api-service closes is replaced, tried again for up to 3 minutes (a killed api-service
+ * restarting).
  */
 final class OpenSaleLoad implements RoundLoad {
 
@@ -36,6 +39,9 @@ final class OpenSaleLoad implements RoundLoad {
 	private static final Duration STOP_WAIT = Duration.ofSeconds(60);
 
 	private static final Duration RECONNECT_FOR = Duration.ofMinutes(3);
+
+	/** A booking that found no free connection for this long is given up, like a browser's connect timeout. */
+	private static final Duration GIVE_UP_AFTER = Duration.ofSeconds(5);
 
 	/** The field of the 503 problem api-service answers beyond its in-flight limit. */
 	private static final String IN_FLIGHT_LIMIT = "\"inFlightLimit\"";
@@ -71,7 +77,8 @@ final class OpenSaleLoad implements RoundLoad {
 	@Override
 	public Round start(FaultKind fault, List<Long> events, long seed) {
 		Bookings bookings = new Bookings(fault, List.copyOf(events), new Random(seed));
-		LoadGenerator.Running running = this.generator.openUntilStopped(bookings, this.rate, MAX_ROUND, bookings);
+		LoadGenerator.Running running = this.generator.openUntilStopped(bookings, this.rate, MAX_ROUND, GIVE_UP_AFTER,
+				bookings);
 		return () -> {
 			running.stop(STOP_WAIT);
 			return List.copyOf(bookings.answers);
@@ -97,6 +104,8 @@ final class OpenSaleLoad implements RoundLoad {
 
 		private final long[] notBefore = new long[OpenSaleLoad.this.tokens.size()];
 
+		private final long[] indices = new long[RING];
+
 		private final int[] users = new int[RING];
 
 		private final long[] eventIds = new long[RING];
@@ -112,6 +121,7 @@ final class OpenSaleLoad implements RoundLoad {
 			this.events = events;
 			this.random = random;
 			Arrays.fill(this.notBefore, System.nanoTime());
+			Arrays.fill(this.indices, -1);
 		}
 
 		@Override
@@ -120,6 +130,7 @@ final class OpenSaleLoad implements RoundLoad {
 			long eventId = this.events.get(this.random.nextInt(this.events.size()));
 			int quantity = 1 + this.random.nextInt(2);
 			int slot = (int) (index & (RING - 1));
+			this.indices[slot] = index;
 			this.users[slot] = user;
 			this.eventIds[slot] = eventId;
 			this.quantities[slot] = (byte) quantity;
@@ -130,6 +141,11 @@ final class OpenSaleLoad implements RoundLoad {
 		@Override
 		public void answered(long index, int status, @Nullable FullHttpResponse response) {
 			int slot = (int) (index & (RING - 1));
+			if (this.indices[slot] != index) {
+				// given up unsent: no free connection in time
+				this.answers.add(new Answer(this.fault, 0, 0, 0, null));
+				return;
+			}
 			String bookingId = null;
 			boolean shed = false;
 			if (response != null) {

@@ -168,21 +168,25 @@ public final class LoadGenerator implements AutoCloseable {
 
 	/**
 	 * Open model until stopped: requests due at a fixed rate, latency from when each was due, until
-	 * {@link Running#stop()} or {@code atMost} has passed.
+	 * {@link Running#stop} or {@code atMost} has passed. A request that waited {@code giveUpAfter} for a free
+	 * connection is given up, unsent, and reported as lost (status 0), as a user whose browser cannot connect gives up:
+	 * while the server is down, arrivals do not pile up to be fired at it all at once when it comes back.
 	 * @param requests the requests, by number from 0
 	 * @param ratePerSecond arrivals per second, above 0
 	 * @param atMost when requests stop coming due if the run was not stopped before
-	 * @param sink told of every answer
+	 * @param giveUpAfter how long a due request waits for a free connection before it is given up
+	 * @param sink told of every answer, and of every request given up (status 0, no answer)
 	 * @return the running load, to stop
 	 * @throws StackException when the server cannot be connected to
 	 */
 	public Running openUntilStopped(RequestSource requests, double ratePerSecond, Duration atMost,
-			ResponseSink sink) {
+			Duration giveUpAfter, ResponseSink sink) {
 		if (!(ratePerSecond > 0)) {
 			throw new IllegalArgumentException("the arrival rate must be above 0");
 		}
 		Run newRun = new Run(requests, sink, (long) (ratePerSecond * atMost.toNanos() / 1e9), atMost.toNanos(),
 				ratePerSecond);
+		newRun.giveUpNanos = giveUpAfter.toNanos();
 		begin(newRun);
 		return new Running(newRun);
 	}
@@ -291,6 +295,9 @@ public final class LoadGenerator implements AutoCloseable {
 
 		private long lastAnsweredAt;
 
+		/** Open model: how long a due request may wait for a free connection; unbounded unless set. */
+		private long giveUpNanos = Long.MAX_VALUE;
+
 		Run(RequestSource requests, ResponseSink sink, long total, long durationNanos, double ratePerSecond) {
 			this.requests = requests;
 			this.sink = sink;
@@ -322,6 +329,13 @@ public final class LoadGenerator implements AutoCloseable {
 			long dueByNow = Math.min(this.total, (long) ((now - this.startedAt) / 1e9 * this.ratePerSecond) + 1);
 			for (long index = this.sent + this.due.size(); index < dueByNow; index++) {
 				this.due.add(this.startedAt + (long) (index * 1e9 / this.ratePerSecond));
+			}
+			while (!this.due.isEmpty() && now - this.due.peekFirst() > this.giveUpNanos) {
+				this.due.removeFirst();
+				long index = this.sent++;
+				this.answered++;
+				this.statuses[0]++;
+				this.sink.answered(index, 0, null);
 			}
 			while (!this.due.isEmpty() && !LoadGenerator.this.idle.isEmpty()) {
 				next(LoadGenerator.this.idle.removeLast());
