@@ -97,21 +97,17 @@ public final class ChaosCommand implements Callable<Integer> {
 				report.seed(), report.rounds(), report.seed(),
 				(this.rate > 0) ? String.format(Locale.ROOT, " --rate %.0f --connections %d", this.rate, this.connections)
 						: "");
-		System.out.print(report.table());
-		if (this.json != null) {
-			report.write(this.json);
-			System.out.println("Wrote " + this.json);
-		}
-		report.notes().forEach((note) -> System.out.println("note: " + note));
-		report.violations().forEach((violation) -> System.out.println("VIOLATION: " + violation));
-		System.out.println(report.green() ? "All invariants held." : "Invariants broken: see above.");
-		return report.green() ? 0 : 1;
+		return print(report);
 	}
 
 	private int cluster(ChaosOptions options) {
 		ClusterChaosReport report = new ClusterChaosRun(options, System.out).run();
 		System.out.printf("%nFault-injection run on the cluster topology, seed %d (replay: ./minitickets chaos "
 				+ "--topology cluster --rounds %d --seed %d)%n%n", report.seed(), report.rounds(), report.seed());
+		return print(report);
+	}
+
+	private int print(ChaosOutcome report) {
 		System.out.print(report.table());
 		if (this.json != null) {
 			report.write(this.json);

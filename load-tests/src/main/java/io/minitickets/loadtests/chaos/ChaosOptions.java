@@ -4,6 +4,10 @@ import java.nio.file.Path;
 import java.util.List;
 
 import io.minitickets.localstack.chaos.FaultKind;
+import io.minitickets.localstack.stack.DataDirectories;
+import io.minitickets.localstack.stack.StackException;
+import io.minitickets.localstack.stack.StackState;
+import io.minitickets.localstack.stack.StateStore;
 
 /**
  * What a fault-injection run does.
@@ -74,6 +78,22 @@ record ChaosOptions(int rounds, long seed, List<FaultKind> faults, Path statePar
 	 */
 	int seatsPerEvent() {
 		return open() ? Math.max(SEATS_PER_EVENT, (int) Math.ceil(SEATS_PER_RATE * this.rate)) : SEATS_PER_EVENT;
+	}
+
+	/**
+	 * The run's own state folder, {@code <prefix><seed>} under {@link #stateParent()}, emptied.
+	 * @param prefix the folder's name before the seed, for example {@code chaos-}
+	 * @return the folder
+	 * @throws StackException when a run with this seed still has processes running there
+	 */
+	Path freshDirectory(String prefix) {
+		Path directory = this.stateParent.resolve(prefix + this.seed);
+		if (new StateStore(directory).load().filter(StackState::anyRunning).isPresent()) {
+			throw new StackException("A run with seed " + this.seed + " still runs in " + directory
+					+ "; stop it with ./minitickets down --state " + directory);
+		}
+		DataDirectories.fresh(directory);
+		return directory;
 	}
 
 }

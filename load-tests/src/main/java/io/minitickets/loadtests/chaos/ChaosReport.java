@@ -23,19 +23,12 @@ import io.minitickets.loadtests.report.JsonFiles;
  * violations of the invariants the run checks
  */
 record ChaosReport(long seed, int rounds, double rate, int connections, int users, List<FaultRow> rows,
-		int poisonRecords, long deadLetters, List<String> violations, List<String> notes) {
+		int poisonRecords, long deadLetters, List<String> violations, List<String> notes) implements ChaosOutcome {
 
 	ChaosReport {
 		rows = List.copyOf(rows);
 		violations = List.copyOf(violations);
 		notes = List.copyOf(notes);
-	}
-
-	/**
-	 * @return true when nothing was broken
-	 */
-	boolean green() {
-		return this.violations.isEmpty();
 	}
 
 	/**
@@ -54,7 +47,8 @@ record ChaosReport(long seed, int rounds, double rate, int connections, int user
 	/**
 	 * @return the load, the table as Markdown (readable in a terminal too), and the dead letters
 	 */
-	String table() {
+	@Override
+	public String table() {
 		StringBuilder table = new StringBuilder("load: " + describeLoad(this.rate, this.connections, this.users)
 				+ "\n\n| fault | rounds | requests | req/s | 202s | confirmed | oversold | lost 202s | double settlements "
 				+ "| drift left | statuses seen during the fault |\n|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|---|\n");
@@ -74,7 +68,8 @@ record ChaosReport(long seed, int rounds, double rate, int connections, int user
 	 * @param file where to write the report as JSON; its folder is created when missing
 	 * @throws UncheckedIOException when the file cannot be written
 	 */
-	void write(Path file) {
+	@Override
+	public void write(Path file) {
 		JsonFiles.write(this, file);
 	}
 

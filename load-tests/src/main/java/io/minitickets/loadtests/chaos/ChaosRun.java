@@ -31,7 +31,6 @@ import io.minitickets.localstack.stack.DataDirectories;
 import io.minitickets.localstack.stack.Service;
 import io.minitickets.localstack.stack.StackException;
 import io.minitickets.localstack.stack.StackState;
-import io.minitickets.localstack.stack.StateStore;
 
 /**
  * A fault-injection run: starts its own stack, then for each fault, {@code rounds} times, puts two fresh events on
@@ -65,12 +64,7 @@ final class ChaosRun {
 	 * @throws StackException when the stack cannot be started or a fault cannot be recovered from
 	 */
 	ChaosReport run() {
-		Path directory = this.options.stateParent().resolve("chaos-" + this.options.seed());
-		if (new StateStore(directory).load().filter(StackState::anyRunning).isPresent()) {
-			throw new StackException("A run with seed " + this.options.seed() + " still runs in " + directory
-					+ "; stop it with ./minitickets down --state " + directory);
-		}
-		DataDirectories.fresh(directory);
+		Path directory = this.options.freshDirectory("chaos-");
 		this.out.printf("Fault-injection run: seed %d, %d round(s) of %s, %s; state and logs in %s%n",
 				this.options.seed(), this.options.rounds(),
 				this.options.faults().stream().map(FaultKind::label).toList(), ChaosReport.describeLoad(

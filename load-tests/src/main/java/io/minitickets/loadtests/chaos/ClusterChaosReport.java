@@ -20,7 +20,7 @@ import io.minitickets.loadtests.report.JsonFiles;
  * it does not name (no answer at all outside api-kill)
  */
 record ClusterChaosReport(String topology, long seed, int rounds, List<ClusterFaultRow> rows, FaultRow end,
-		List<String> violations, List<String> notes) {
+		List<String> violations, List<String> notes) implements ChaosOutcome {
 
 	ClusterChaosReport {
 		rows = List.copyOf(rows);
@@ -29,16 +29,10 @@ record ClusterChaosReport(String topology, long seed, int rounds, List<ClusterFa
 	}
 
 	/**
-	 * @return true when nothing was broken
-	 */
-	boolean green() {
-		return this.violations.isEmpty();
-	}
-
-	/**
 	 * @return the table, as Markdown (readable in a terminal too)
 	 */
-	String table() {
+	@Override
+	public String table() {
 		StringBuilder table = new StringBuilder("| fault | round | killed | requests | 202 | 409 | 429 | 503 | other "
 				+ "| answered by api-service / -2 | 202 while down | oversold | unsettled | settled twice | drift "
 				+ "| handover s |\n|---|--:|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|\n");
@@ -66,7 +60,8 @@ record ClusterChaosReport(String topology, long seed, int rounds, List<ClusterFa
 	 * @param file where to write the report as JSON; its folder is created when missing
 	 * @throws UncheckedIOException when the file cannot be written
 	 */
-	void write(Path file) {
+	@Override
+	public void write(Path file) {
 		JsonFiles.write(this, file);
 	}
 

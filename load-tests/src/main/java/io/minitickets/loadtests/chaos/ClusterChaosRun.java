@@ -23,11 +23,9 @@ import io.minitickets.localstack.chaos.ClusterChaosStack;
 import io.minitickets.localstack.chaos.ClusterFaultInjector;
 import io.minitickets.localstack.chaos.FaultKind;
 import io.minitickets.localstack.chaos.WorkerGroupWatch;
-import io.minitickets.localstack.stack.DataDirectories;
 import io.minitickets.localstack.stack.Service;
 import io.minitickets.localstack.stack.StackException;
 import io.minitickets.localstack.stack.StackState;
-import io.minitickets.localstack.stack.StateStore;
 
 /**
  * A fault-injection run on the cluster topology: starts its own {@code up --topology cluster} stack with the chaos
@@ -59,12 +57,7 @@ final class ClusterChaosRun {
 	 * @throws StackException when the stack cannot be started or a killed process does not come back
 	 */
 	ClusterChaosReport run() {
-		Path directory = this.options.stateParent().resolve("chaos-cluster-" + this.options.seed());
-		if (new StateStore(directory).load().filter(StackState::anyRunning).isPresent()) {
-			throw new StackException("A run with seed " + this.options.seed() + " still runs in " + directory
-					+ "; stop it with ./minitickets down --state " + directory);
-		}
-		DataDirectories.fresh(directory);
+		Path directory = this.options.freshDirectory("chaos-cluster-");
 		this.out.printf("Fault-injection run on the cluster topology: seed %d, %d round(s) of %s; state and logs in "
 				+ "%s%n", this.options.seed(), this.options.rounds(),
 				this.options.faults().stream().map(FaultKind::label).toList(), directory);
