@@ -1,6 +1,5 @@
 package io.minitickets.loadtests.chaos;
 
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
@@ -10,10 +9,8 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
 import io.minitickets.localstack.chaos.FaultKind;
-import io.minitickets.localstack.stack.Service;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.fail;
 
 /**
  * The short fault-injection run CI keeps: one round of the worker failpoint (halt between the Postgres commit and the
@@ -22,19 +19,11 @@ import static org.assertj.core.api.Assertions.fail;
  */
 class ChaosRunIntegrationTests {
 
-	private static final Path CHECKOUT = Path.of("..").toAbsolutePath().normalize();
+	private static final Path CHECKOUT = BuiltServices.CHECKOUT;
 
 	@BeforeAll
 	static void servicesAreBuilt() {
-		List<Path> missing = List.of(Service.values())
-			.stream()
-			.map((service) -> service.jar(CHECKOUT))
-			.filter((jar) -> !Files.isRegularFile(jar))
-			.toList();
-		if (!missing.isEmpty()) {
-			fail("The fault-injection run needs the services' jars, missing: " + missing
-					+ ". Build them first: ./mvnw -B -DskipTests package (./mvnw verify does it before load-tests)");
-		}
+		BuiltServices.require();
 	}
 
 	@Test

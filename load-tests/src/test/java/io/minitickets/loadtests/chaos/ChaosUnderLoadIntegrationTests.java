@@ -1,6 +1,5 @@
 package io.minitickets.loadtests.chaos;
 
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
@@ -10,10 +9,8 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
 import io.minitickets.localstack.chaos.FaultKind;
-import io.minitickets.localstack.stack.Service;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.fail;
 
 /**
  * Faults under a stampede (issue 8, "Chaos under real load"): one round of a Kafka restart and of a worker kill while
@@ -23,19 +20,11 @@ import static org.assertj.core.api.Assertions.fail;
  */
 class ChaosUnderLoadIntegrationTests {
 
-	private static final Path CHECKOUT = Path.of("..").toAbsolutePath().normalize();
+	private static final Path CHECKOUT = BuiltServices.CHECKOUT;
 
 	@BeforeAll
 	static void servicesAreBuilt() {
-		List<Path> missing = List.of(Service.values())
-			.stream()
-			.map((service) -> service.jar(CHECKOUT))
-			.filter((jar) -> !Files.isRegularFile(jar))
-			.toList();
-		if (!missing.isEmpty()) {
-			fail("The fault-injection run needs the services' jars, missing: " + missing
-					+ ". Build them first: ./mvnw -B -DskipTests package (./mvnw verify does it before load-tests)");
-		}
+		BuiltServices.require();
 	}
 
 	@Test

@@ -1,6 +1,5 @@
 package io.minitickets.loadtests.chaos;
 
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
@@ -10,10 +9,8 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
 import io.minitickets.localstack.chaos.ClusterFaultInjector;
-import io.minitickets.localstack.stack.Service;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.fail;
 
 /**
  * {@code ./minitickets chaos --topology cluster}, one round of every kill case, on a cluster stack of the run's own
@@ -26,19 +23,11 @@ import static org.assertj.core.api.Assertions.fail;
  */
 class ClusterChaosRunIntegrationTests {
 
-	private static final Path CHECKOUT = Path.of("..").toAbsolutePath().normalize();
+	private static final Path CHECKOUT = BuiltServices.CHECKOUT;
 
 	@BeforeAll
 	static void servicesAreBuilt() {
-		List<Path> missing = List.of(Service.values())
-			.stream()
-			.map((service) -> service.jar(CHECKOUT))
-			.filter((jar) -> !Files.isRegularFile(jar))
-			.toList();
-		if (!missing.isEmpty()) {
-			fail("The fault-injection run needs the services' jars, missing: " + missing
-					+ ". Build them first: ./mvnw -B -DskipTests package (./mvnw verify does it before load-tests)");
-		}
+		BuiltServices.require();
 	}
 
 	@Test
