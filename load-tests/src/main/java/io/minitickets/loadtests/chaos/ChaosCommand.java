@@ -70,9 +70,13 @@ public final class ChaosCommand implements Callable<Integer> {
 		if (this.rounds < 1) {
 			throw new ParameterException(this.spec.commandLine(), "--rounds must be at least 1");
 		}
-		if (!(this.rate >= 0) || this.connections < 1) {
+		if (!(this.rate >= 0) || Double.isInfinite(this.rate)) {
 			throw new ParameterException(this.spec.commandLine(),
-					"--rate must be 0 or above and --connections at least 1");
+					"--rate must be a number of requests per second, 0 or above, not " + this.rate);
+		}
+		if (this.connections < 1) {
+			throw new ParameterException(this.spec.commandLine(),
+					"--connections must be at least 1, not " + this.connections);
 		}
 		ChaosOptions options;
 		boolean cluster;

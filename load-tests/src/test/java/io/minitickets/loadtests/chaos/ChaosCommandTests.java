@@ -23,6 +23,18 @@ class ChaosCommandTests {
 	}
 
 	@Test
+	void namesTheOptionAtFaultForANegativeRateOrNoConnections() {
+		Refusal rate = run("--rate", "-5");
+		Refusal connections = run("--rate", "100", "--connections", "0");
+
+		assertThat(rate.exit()).isEqualTo(2);
+		assertThat(rate.err()).contains("--rate must be a number of requests per second, 0 or above, not -5.0")
+			.doesNotContain("--connections must");
+		assertThat(connections.exit()).isEqualTo(2);
+		assertThat(connections.err()).contains("--connections must be at least 1, not 0").doesNotContain("--rate must");
+	}
+
+	@Test
 	void refusesAFaultTheClusterTopologyDoesNotInject() {
 		Refusal refusal = run("--topology", "cluster", "--faults", "poison");
 
