@@ -1,6 +1,8 @@
 package io.minitickets.api.web;
 
+import java.io.IOException;
 import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -42,6 +44,9 @@ class HostileInputIntegrationTests extends ApiIntegrationTest {
 	@Autowired
 	private BookingStatusCache statusCache;
 
+	@Autowired
+	private ApiProperties apiProperties;
+
 	@Test
 	void hostileRequestsGetClearProblemsAndChangeNothing() throws Exception {
 		long futureEvent = createEvent(5, Instant.now().plusSeconds(3600));
@@ -56,8 +61,18 @@ class HostileInputIntegrationTests extends ApiIntegrationTest {
 
 		for (int i = 0; i < REQUESTS; i++) {
 			HostileRequest request = HostileRequest.random(random, futureEvent, victimBooking, this);
-			HttpResponse<String> response = this.api.send(request.method(), request.path(), request.body(),
-					request.headers());
+			HttpResponse<String> response;
+			try {
+				response = this.api.send(request.method(), request.path(), request.body(), request.headers());
+			}
+			catch (IllegalStateException ex) {
+				// a body over the limit may be refused by closing the connection after the 413 while the client is
+				// still sending it (RFC 9110, 15.5.14); the client then sees a broken pipe, not the answer
+				if (oversized(request) && ex.getCause() instanceof IOException) {
+					continue;
+				}
+				throw ex;
+			}
 			String problem = check(request, response, victimBooking);
 			if (problem != null && failures.size() < 20) {
 				failures.add(problem);
@@ -120,6 +135,11 @@ class HostileInputIntegrationTests extends ApiIntegrationTest {
 	/**
 	 * One generated request.
 	 */
+	private boolean oversized(HostileRequest request) {
+		return request.body() != null
+				&& request.body().getBytes(StandardCharsets.UTF_8).length > this.apiProperties.maxRequestBytes().toBytes();
+	}
+
 	record HostileRequest(String method, String path, String body, String[] headers) {
 
 		private static final String[] BODIES = { "{\"quantity\":0}", "{\"quantity\":-1}", "{\"quantity\":-2147483648}",
