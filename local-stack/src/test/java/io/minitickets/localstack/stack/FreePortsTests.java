@@ -23,4 +23,13 @@ class FreePortsTests {
 		}
 	}
 
+	@Test
+	void picksPortsBelowTheEphemeralRangeThatOutgoingConnectionsUse() {
+		int ephemeralStart = FreePorts.ephemeralStart();
+
+		assertThat(FreePorts.allocate(20)).hasSize(20)
+			.doesNotHaveDuplicates()
+			.allSatisfy((port) -> assertThat(port).isBetween(FreePorts.LOWEST, ephemeralStart - 1));
+	}
+
 }
