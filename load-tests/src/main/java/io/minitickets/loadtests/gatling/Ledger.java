@@ -47,14 +47,17 @@ public final class Ledger {
 	}
 
 	/**
-	 * Records a booking request's answer.
+	 * Records a booking request's answer: its outcome for every attempt, {@code tried} for the first attempt of each
+	 * booking only (a retry of a 429 or 503 under the same Idempotency-Key is the same booking).
 	 * @param role who booked
 	 * @param eventId the event
+	 * @param firstAttempt false for a retry of the same booking
 	 * @param status the HTTP status
 	 * @param bookingId a 202's booking id, else null
 	 * @param problemType an error's problem type, else null
 	 */
-	void booked(String role, long eventId, int status, @Nullable String bookingId, @Nullable String problemType) {
+	void booked(String role, long eventId, boolean firstAttempt, int status, @Nullable String bookingId,
+			@Nullable String problemType) {
 		String outcome = Integer.toString(status);
 		if (status == 202 && bookingId != null) {
 			this.accepted.add(bookingId);
@@ -63,7 +66,9 @@ public final class Ledger {
 			this.soldOut.merge(eventId, 1, Math::min);
 			outcome = "409 sold out";
 		}
-		increment(role, "tried");
+		if (firstAttempt) {
+			increment(role, "tried");
+		}
 		increment(role, outcome);
 	}
 
@@ -78,7 +83,7 @@ public final class Ledger {
 
 	/**
 	 * @param role who booked
-	 * @param outcome {@code tried}, an HTTP status ({@code 202}, {@code 429}...), {@code 409 sold out}, or
+	 * @param outcome {@code tried} (bookings, not attempts), an HTTP status ({@code 202}, {@code 429}...), {@code 409 sold out}, or
 	 * {@code polled CONFIRMED} / {@code polled REJECTED} / {@code polled PENDING}
 	 * @return how many were recorded
 	 */

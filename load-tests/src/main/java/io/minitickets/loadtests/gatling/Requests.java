@@ -14,7 +14,8 @@ import static io.gatling.javaapi.http.HttpDsl.status;
  * designs for a sale day (202, 409, 429, 503) passes the checks; anything else (a 5xx other than 503, a timeout, an
  * unexpected 4xx) fails the request, and Gatling's assertions fail the run.
  * <p>
- * Session attributes set: {@code status} (the HTTP status), {@code bookingId} (a 202's), {@code problemType} (an
+ * Session attributes read: {@code eventId}, {@code token}, {@code idempotencyKey} (sent as the booking's
+ * Idempotency-Key, so that a retry after a 503 cannot book twice). Session attributes set: {@code status} (the HTTP status), {@code bookingId} (a 202's), {@code problemType} (an
  * error's {@code type}), {@code retryAfter} (seconds, from the header), {@code bookingStatus} (a poll's).
  */
 public final class Requests {
@@ -31,7 +32,8 @@ public final class Requests {
 	}
 
 	/**
-	 * {@code POST /api/events/#{eventId}/bookings} for one seat as {@code #{token}}'s user.
+	 * {@code POST /api/events/#{eventId}/bookings} for one seat as {@code #{token}}'s user, with
+	 * {@code #{idempotencyKey}} as its Idempotency-Key.
 	 * @param name the request's name in the report
 	 * @return the request
 	 */
@@ -39,6 +41,7 @@ public final class Requests {
 		return http(name).post("/api/events/#{eventId}/bookings")
 			.header("Authorization", "Bearer #{token}")
 			.header("Content-Type", "application/json")
+			.header("Idempotency-Key", "#{idempotencyKey}")
 			.body(StringBody("{\"quantity\":1}"))
 			.check(status().in(202, 409, 429, 503).saveAs("status"),
 					jsonPath("$.bookingId").optional().saveAs("bookingId"),

@@ -1,6 +1,7 @@
 package io.minitickets.loadtests.gatling;
 
 import java.time.Duration;
+import java.util.UUID;
 
 import io.gatling.javaapi.core.ChainBuilder;
 import io.gatling.javaapi.core.FeederBuilder;
@@ -60,29 +61,33 @@ public final class Scenarios {
 	}
 
 	/**
-	 * A shopper booking once every {@code interval}, {@code times} times.
+	 * A shopper booking once every {@code interval}, {@code times} times, each booking retried with its
+	 * Idempotency-Key on 429 and 503 as Retry-After says, as a shop's client would.
 	 * @param shoppers the shoppers' feeder (one user each)
 	 * @param times bookings per shopper
 	 * @param interval time between two bookings
 	 * @return the scenario
 	 */
 	public static ScenarioBuilder shopper(FeederBuilder<Object> shoppers, int times, Duration interval) {
-		return scenario("shoppers").feed(shoppers).repeat(times).on(book("shopper").pause(interval));
+		return scenario("shoppers").feed(shoppers).repeat(times).on(bookHonouringRetryAfter("shopper").pause(interval));
 	}
 
 	/**
-	 * One booking request, its answer recorded.
+	 * One booking request, its answer recorded. A first attempt (any request outside
+	 * {@link #bookHonouringRetryAfter}, and the first one in it) books under a new Idempotency-Key and counts as a
+	 * booking tried; a retry sends the same key again.
 	 * @param role the role it is recorded under and named after in the report ({@code <role>: book})
 	 * @return the chain
 	 */
 	static ChainBuilder book(String role) {
-		return exec((session) -> session.removeAll("bookingId", "problemType", "retryAfter"))
-			.exec(Requests.book(role + ": book"))
-			.exec((session) -> {
-				Ledger.current().booked(role, session.getLong("eventId"), status(session),
-						session.getString("bookingId"), session.getString("problemType"));
-				return session;
-			});
+		return exec((session) -> {
+			Session cleared = session.removeAll("bookingId", "problemType", "retryAfter");
+			return isFirstAttempt(cleared) ? cleared.set("idempotencyKey", UUID.randomUUID().toString()) : cleared;
+		}).exec(Requests.book(role + ": book")).exec((session) -> {
+			Ledger.current().booked(role, session.getLong("eventId"), isFirstAttempt(session), status(session),
+					session.getString("bookingId"), session.getString("problemType"));
+			return session;
+		});
 	}
 
 	/**
@@ -122,6 +127,10 @@ public final class Scenarios {
 						Ledger.current().settled(role, String.valueOf(session.getString("bookingStatus")));
 						return session;
 					}));
+	}
+
+	private static boolean isFirstAttempt(Session session) {
+		return !session.contains("attempt") || session.getInt("attempt") == 0;
 	}
 
 	private static int status(Session session) {
