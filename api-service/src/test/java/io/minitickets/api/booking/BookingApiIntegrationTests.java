@@ -10,6 +10,7 @@ import io.minitickets.api.ApiClient;
 import io.minitickets.api.ApiIntegrationTest;
 import io.minitickets.api.RequestedTopic;
 import io.minitickets.core.inventory.InventoryGate;
+import io.minitickets.core.schema.ClosedSale;
 import io.minitickets.core.testing.Concurrently;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -93,6 +94,20 @@ class BookingApiIntegrationTests extends ApiIntegrationTest {
 
 		assertThat(response.statusCode()).isEqualTo(409);
 		assertProblem(response, "sale-not-open");
+		assertThat(ApiClient.json(response).get("saleOpensAt").asString()).isNotBlank();
+	}
+
+	@Test
+	void saysAClosedSaleIsClosedRatherThanWhenItOpens() {
+		long eventId = createEvent(10, ClosedSale.OPENS_AT);
+
+		HttpResponse<String> response = book(eventId, 1, newUserToken());
+
+		assertThat(response.statusCode()).isEqualTo(409);
+		assertProblem(response, "sale-not-open");
+		JsonNode problem = ApiClient.json(response);
+		assertThat(problem.get("detail").asString()).isEqualTo("The sale of event " + eventId + " is closed.");
+		assertThat(problem.has("saleOpensAt")).isFalse();
 	}
 
 	@Test
