@@ -111,6 +111,19 @@ class BookingApiIntegrationTests extends ApiIntegrationTest {
 	}
 
 	@Test
+	void namesTheQuantityWhenItIsPastTheRangeOfAnInteger() {
+		long eventId = createOpenEvent(10);
+
+		HttpResponse<String> response = this.api.post("/api/events/" + eventId + "/bookings",
+				"{\"quantity\": 2147483648}", newUserToken());
+
+		assertThat(response.statusCode()).isEqualTo(400);
+		assertThat(ApiClient.json(response).get("detail").asString())
+			.isEqualTo("'quantity' must be an integer from -2147483648 to 2147483647.");
+		assertThat(this.gate.available(eventId)).hasValue(10);
+	}
+
+	@Test
 	void refusesMissingExpiredAndForgedTokens() {
 		long eventId = createOpenEvent(10);
 		String forged = new io.minitickets.core.security.AccessTokens("another-secret-another-secret-another!",
