@@ -10,6 +10,7 @@ import io.minitickets.api.event.Event;
 import io.minitickets.api.event.EventRepository;
 import io.minitickets.api.problem.Problems;
 import io.minitickets.core.inventory.InventoryGate;
+import io.minitickets.core.schema.ClosedSale;
 import io.minitickets.core.valkey.ValkeyUnavailableException;
 import jakarta.validation.Valid;
 import org.springframework.http.HttpStatus;
@@ -33,7 +34,7 @@ class AdminController {
 
 	private static final Instant EARLIEST_SALE = Instant.parse("2000-01-01T00:00:00Z");
 
-	private static final Instant LATEST_SALE = Instant.parse("9999-12-31T23:59:59Z");
+	private static final Instant LATEST_SALE = ClosedSale.OPENS_AT;
 
 	private final EventRepository events;
 

@@ -2,7 +2,6 @@ package io.minitickets.api.booking;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
-import java.util.Collections;
 import java.util.Enumeration;
 import java.util.List;
 
@@ -12,6 +11,7 @@ import io.minitickets.api.problem.RejectedBodyException;
 import io.minitickets.api.problem.UnreadableBodies;
 import io.minitickets.api.security.HeaderCharacters;
 import io.minitickets.api.web.ApiProperties;
+import io.minitickets.api.web.JsonAcceptance;
 import io.minitickets.api.web.RequestChecks;
 import io.minitickets.core.problem.ProblemTypes;
 import jakarta.servlet.http.HttpServletRequest;
@@ -21,7 +21,6 @@ import org.springframework.http.HttpMethod;
 import org.springframework.http.HttpStatus;
 import org.springframework.http.InvalidMediaTypeException;
 import org.springframework.http.MediaType;
-import org.springframework.web.HttpMediaTypeNotAcceptableException;
 import org.springframework.web.HttpMediaTypeNotSupportedException;
 import tools.jackson.core.JacksonException;
 import tools.jackson.databind.ObjectReader;
@@ -39,8 +38,6 @@ class BookingRequestReader {
 
 	private static final List<MediaType> READABLE = List.of(MediaType.APPLICATION_JSON,
 			new MediaType("application", "*+json"));
-
-	private static final List<MediaType> PRODUCED = List.of(MediaType.APPLICATION_JSON);
 
 	private final ObjectReader reader;
 
@@ -77,28 +74,16 @@ class BookingRequestReader {
 	/**
 	 * @param request the booking request
 	 * @throws ApiException 400 when a header holds characters the security firewall refuses; 406 when its
-	 * {@code Accept} admits no JSON
+	 * {@code Accept} gives JSON quality 0 ({@link JsonAcceptance})
 	 */
 	static void checkHeaders(HttpServletRequest request) {
 		if (!HeaderCharacters.allowsEveryHeader(request)) {
 			throw Problems.badRequest(
 					"A header or the path holds characters that are not allowed (control or non-ASCII characters).");
 		}
-		Enumeration<String> accepts = request.getHeaders(HttpHeaders.ACCEPT);
-		if (!accepts.hasMoreElements()) {
-			return;
+		if (!JsonAcceptance.acceptsJson(request)) {
+			throw JsonAcceptance.notAcceptable();
 		}
-		List<MediaType> accepted;
-		try {
-			accepted = MediaType.parseMediaTypes(Collections.list(accepts));
-		}
-		catch (InvalidMediaTypeException ex) {
-			throw notAcceptable();
-		}
-		if (accepted.isEmpty() || accepted.stream().anyMatch(MediaType.APPLICATION_JSON::isCompatibleWith)) {
-			return;
-		}
-		throw notAcceptable();
 	}
 
 	/**
@@ -187,14 +172,6 @@ class BookingRequestReader {
 	private static ApiException unsupported(HttpMediaTypeNotSupportedException ex) {
 		ApiException problem = new ApiException(HttpStatus.UNSUPPORTED_MEDIA_TYPE, ProblemTypes.UNSUPPORTED,
 				"Unsupported Media Type", String.valueOf(ex.getBody().getDetail()), null);
-		ex.getHeaders().forEach((name, values) -> problem.withHeader(name, String.join(", ", values)));
-		return problem;
-	}
-
-	private static ApiException notAcceptable() {
-		HttpMediaTypeNotAcceptableException ex = new HttpMediaTypeNotAcceptableException(PRODUCED);
-		ApiException problem = new ApiException(HttpStatus.NOT_ACCEPTABLE, ProblemTypes.UNSUPPORTED, "Not Acceptable",
-				String.valueOf(ex.getBody().getDetail()), null);
 		ex.getHeaders().forEach((name, values) -> problem.withHeader(name, String.join(", ", values)));
 		return problem;
 	}

@@ -12,6 +12,7 @@ import io.minitickets.api.ratelimit.RequestRateLimits;
 import io.minitickets.api.problem.ApiException;
 import io.minitickets.api.problem.Problems;
 import io.minitickets.core.problem.ProblemTypes;
+import io.minitickets.core.schema.ClosedSale;
 import org.jspecify.annotations.Nullable;
 import org.springframework.http.HttpStatus;
 import org.springframework.stereotype.Service;
@@ -62,9 +63,7 @@ class BookingService {
 		this.rateLimits.checkBooking(userId);
 		Event event = this.events.find(eventId).orElseThrow(() -> Problems.notFound("No event " + eventId + "."));
 		if (!event.isSaleOpen(this.clock.instant())) {
-			throw new ApiException(HttpStatus.CONFLICT, ProblemTypes.SALE_NOT_OPEN, "Sale not open",
-					"The sale of event " + eventId + " opens at " + event.saleOpensAt() + ".", null)
-				.with("saleOpensAt", event.saleOpensAt().toString());
+			throw saleNotOpen(event);
 		}
 		if (quantity > event.maxPerOrder()) {
 			throw Problems.badRequest("'quantity' must be at most " + event.maxPerOrder() + " for event " + eventId
@@ -105,6 +104,21 @@ class BookingService {
 			}
 		}
 		return admission.answer();
+	}
+
+	/**
+	 * @param event an event whose sale is not open
+	 * @return the 409 that says when it opens ({@code saleOpensAt}), or that it is closed ({@link ClosedSale}: its
+	 * opening then is a stand-in, not a time to wait for)
+	 */
+	private static ApiException saleNotOpen(Event event) {
+		if (ClosedSale.isClosed(event.saleOpensAt())) {
+			return new ApiException(HttpStatus.CONFLICT, ProblemTypes.SALE_NOT_OPEN, "Sale not open",
+					"The sale of event " + event.id() + " is closed.", null);
+		}
+		return new ApiException(HttpStatus.CONFLICT, ProblemTypes.SALE_NOT_OPEN, "Sale not open",
+				"The sale of event " + event.id() + " opens at " + event.saleOpensAt() + ".", null)
+			.with("saleOpensAt", event.saleOpensAt().toString());
 	}
 
 	private BookingAccepted replay(StoredAnswer answer, long eventId, int quantity) {

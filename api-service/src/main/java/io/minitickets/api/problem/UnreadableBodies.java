@@ -41,18 +41,16 @@ public final class UnreadableBodies {
 	}
 
 	private static String describe(Throwable failure) {
-		if (findCause(failure, InputCoercionException.class) != null) {
-			return "A number in the request body is out of range.";
+		InputCoercionException outOfRange = findCause(failure, InputCoercionException.class);
+		if (outOfRange != null) {
+			return outOfRange(outOfRange);
 		}
 		MismatchedInputException mismatch = findCause(failure, MismatchedInputException.class);
 		if (mismatch != null && mismatch.getPath().isEmpty()) {
 			return "The request body must be a JSON object.";
 		}
 		if (mismatch != null) {
-			String field = mismatch.getPath()
-				.stream()
-				.map((ref) -> (ref.getPropertyName() != null) ? ref.getPropertyName() : "[" + ref.getIndex() + "]")
-				.collect(Collectors.joining("."));
+			String field = field(mismatch);
 			Class<?> target = mismatch.getTargetType();
 			String expected = (target != null) ? expectedType(target) : "a value of another type";
 			return "'" + field + "' must be " + expected + ".";
@@ -62,6 +60,35 @@ public final class UnreadableBodies {
 			return invalidJson(json);
 		}
 		return "The request body is missing or unreadable.";
+	}
+
+	/**
+	 * A number past the range of its field's type ({@code "quantity": 2147483648}), named with the field and the
+	 * range when the number was bound to one.
+	 */
+	private static String outOfRange(InputCoercionException ex) {
+		String field = field(ex);
+		Class<?> target = ex.getTargetType();
+		if (field.isEmpty()) {
+			return "A number in the request body is out of range.";
+		}
+		if (target == int.class || target == Integer.class) {
+			return "'" + field + "' must be an integer from " + Integer.MIN_VALUE + " to " + Integer.MAX_VALUE + ".";
+		}
+		if (target == long.class || target == Long.class) {
+			return "'" + field + "' must be an integer from " + Long.MIN_VALUE + " to " + Long.MAX_VALUE + ".";
+		}
+		return "'" + field + "' is out of range.";
+	}
+
+	/**
+	 * @return the path of the field the failure is at ({@code quantity}, {@code items.[2].id}); empty at the root
+	 */
+	private static String field(JacksonException failure) {
+		return failure.getPath()
+			.stream()
+			.map((ref) -> (ref.getPropertyName() != null) ? ref.getPropertyName() : "[" + ref.getIndex() + "]")
+			.collect(Collectors.joining("."));
 	}
 
 	/**

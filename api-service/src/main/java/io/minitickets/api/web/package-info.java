@@ -1,5 +1,6 @@
 /**
- * How requests are read before a controller sees them: body size and encoding filters, strict JSON, decimal ids.
+ * How requests are read before a controller sees them: body size and encoding filters, the {@code Accept} check,
+ * strict JSON, decimal ids.
  */
 @NullMarked
 package io.minitickets.api.web;

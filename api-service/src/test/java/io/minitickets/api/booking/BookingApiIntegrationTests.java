@@ -10,6 +10,7 @@ import io.minitickets.api.ApiClient;
 import io.minitickets.api.ApiIntegrationTest;
 import io.minitickets.api.RequestedTopic;
 import io.minitickets.core.inventory.InventoryGate;
+import io.minitickets.core.schema.ClosedSale;
 import io.minitickets.core.testing.Concurrently;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -93,6 +94,33 @@ class BookingApiIntegrationTests extends ApiIntegrationTest {
 
 		assertThat(response.statusCode()).isEqualTo(409);
 		assertProblem(response, "sale-not-open");
+		assertThat(ApiClient.json(response).get("saleOpensAt").asString()).isNotBlank();
+	}
+
+	@Test
+	void saysAClosedSaleIsClosedRatherThanWhenItOpens() {
+		long eventId = createEvent(10, ClosedSale.OPENS_AT);
+
+		HttpResponse<String> response = book(eventId, 1, newUserToken());
+
+		assertThat(response.statusCode()).isEqualTo(409);
+		assertProblem(response, "sale-not-open");
+		JsonNode problem = ApiClient.json(response);
+		assertThat(problem.get("detail").asString()).isEqualTo("The sale of event " + eventId + " is closed.");
+		assertThat(problem.has("saleOpensAt")).isFalse();
+	}
+
+	@Test
+	void namesTheQuantityWhenItIsPastTheRangeOfAnInteger() {
+		long eventId = createOpenEvent(10);
+
+		HttpResponse<String> response = this.api.post("/api/events/" + eventId + "/bookings",
+				"{\"quantity\": 2147483648}", newUserToken());
+
+		assertThat(response.statusCode()).isEqualTo(400);
+		assertThat(ApiClient.json(response).get("detail").asString())
+			.isEqualTo("'quantity' must be an integer from -2147483648 to 2147483647.");
+		assertThat(this.gate.available(eventId)).hasValue(10);
 	}
 
 	@Test

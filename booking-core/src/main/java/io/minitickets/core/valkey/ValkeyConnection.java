@@ -54,7 +54,7 @@ public final class ValkeyConnection implements AutoCloseable {
 	private volatile @Nullable Connected connection;
 
 	/**
-	 * @param name what the connection is for, in messages ("limiter", "gate")
+	 * @param name what the connection is for, in messages ("shared", "gate")
 	 * @param url a {@code redis://} URI for one node, or {@code redis-cluster://[credentials@]host:port[,host:port…]}
 	 * naming seed nodes of a cluster
 	 * @param commandTimeout the most one command may take

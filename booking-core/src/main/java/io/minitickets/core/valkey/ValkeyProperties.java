@@ -11,8 +11,8 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
  *
  * @param url Valkey for the rate limiter, the status cache and idempotency keys: a {@code redis://} URI for one node,
  * or {@code redis-cluster://[credentials@]host:port[,host:port…]} naming seed nodes of a Valkey Cluster
- * @param gateUrl Valkey for the inventory gate, in the same forms; defaults to {@code url}. A separate node lets the
- * gate fail on its own, which the gate survives by failing open
+ * @param gateUrl Valkey for the inventory gate, in the same forms, over a connection of its own; unset, the gate uses
+ * {@code url}'s connection. A separate node lets the gate fail on its own, which the gate survives by failing open
  * @param commandTimeout how long one command may take before it counts as a failure; short (DESIGN.md: 100–250 ms)
  * so the limiter fails closed and the gate fails open quickly instead of hanging
  * @param connectTimeout how long to wait for a TCP connection to Valkey

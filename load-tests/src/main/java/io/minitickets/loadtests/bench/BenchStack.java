@@ -26,6 +26,8 @@ public final class BenchStack {
 
 	private static final Duration TOKEN_LIFETIME = Duration.ofHours(2);
 
+	private static final Duration CATCH_UP_POLL = Duration.ofMillis(250);
+
 	private final StackSession session;
 
 	private final URI api;
@@ -115,6 +117,34 @@ public final class BenchStack {
 	 */
 	public Inspector inspector() {
 		return Inspector.of(this.session.state());
+	}
+
+	/**
+	 * Waits until the worker's consumer group has committed every record of {@code bookings.requested}, so that a
+	 * figure's backlog does not slow the next figure down.
+	 * @param timeout the longest wait
+	 * @return how long it took, in ms
+	 * @throws StackException when the worker still lags after {@code timeout}, or the broker does not answer
+	 */
+	public long awaitWorkerCaughtUp(Duration timeout) {
+		Inspector inspector = inspector();
+		long start = System.nanoTime();
+		long lag = inspector.consumerLag();
+		while (lag > 0) {
+			if (System.nanoTime() - start > timeout.toNanos()) {
+				throw new StackException("The worker still lags " + lag + " records of bookings.requested "
+						+ timeout.toSeconds() + " s after the run");
+			}
+			try {
+				Thread.sleep(CATCH_UP_POLL.toMillis());
+			}
+			catch (InterruptedException ex) {
+				Thread.currentThread().interrupt();
+				throw new StackException("Interrupted while waiting for the worker to catch up", ex);
+			}
+			lag = inspector.consumerLag();
+		}
+		return Duration.ofNanos(System.nanoTime() - start).toMillis();
 	}
 
 	void close() {

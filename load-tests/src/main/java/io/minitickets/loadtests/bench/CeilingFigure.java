@@ -13,6 +13,8 @@ import java.util.Map;
 
 import io.minitickets.loadtests.bench.http.HttpRequests;
 import io.minitickets.loadtests.bench.http.LoadGenerator;
+import io.minitickets.loadtests.bench.http.LoadRun;
+import io.minitickets.loadtests.bench.http.ResponseSink;
 import io.minitickets.localstack.stack.FreePorts;
 import io.minitickets.localstack.stack.ManagedProcess;
 import io.minitickets.localstack.stack.ProcessKind;
@@ -26,7 +28,8 @@ import io.minitickets.localstack.stack.StateDirectoryOption;
  * {@code ceiling}: what Tomcat and Spring MVC alone serve on this machine. Starts bench-ceiling's jar as its own
  * process, as the stack starts api-service ({@code java -jar}, the same JDK, no other flags, the same server
  * settings), drives {@code GET /ceiling} at saturation with the same generator and connections as the product
- * figures, and stops it.
+ * figures, then in the open model at half the measured throughput (the stampede's latency bar's rate rule, applied to
+ * the trivial endpoint: what this machine's p99 is when the server is no limit), and stops it.
  */
 public final class CeilingFigure implements Figure {
 
@@ -58,11 +61,18 @@ public final class CeilingFigure implements Figure {
 			byte[] request = HttpRequests.get(url, "/ceiling");
 			Saturation saturation = Saturation.measure(context, "ceiling", generator, (index) -> request,
 					new CpuClock(ceiling.pid()));
+			double rate = Math.max(1, Math.floor(saturation.run().requestsPerSecond() / 2));
+			context.progress("ceiling: open model at %.0f req/s for %d s...", rate,
+					context.options().window().toSeconds());
+			LoadRun open = generator.open((index) -> request, rate, context.options().window(), ResponseSink.IGNORE);
 			Figures figures = new Figures(round(saturation.run().requestsPerSecond()),
 					round(saturation.run().latencyMs(99)), round(saturation.run().latencyMs(50)),
-					round(saturation.cpuMicrosPerRequest()), saturation.run().unexpected(200));
+					round(saturation.cpuMicrosPerRequest()), rate, round(open.latencyMs(99)),
+					saturation.run().unexpected(200) + open.unexpected(200));
 			return Measured.of(figures, Bar.report("ceiling req/s", String.format("%,.0f", figures.rps())),
 					Bar.report("ceiling p99 ms (closed model)", String.format("%.1f", figures.p99Ms())),
+					Bar.report("ceiling p99 ms, open model at " + Math.round(rate) + " req/s",
+							String.format("%.1f", figures.openModelP99Ms())),
 					Bar.report("ceiling CPU µs/request", String.format("%.0f", figures.cpuMicrosPerRequest())));
 		}
 		finally {
@@ -95,9 +105,12 @@ public final class CeilingFigure implements Figure {
 	 * @param p99Ms 99th percentile latency at saturation, in ms
 	 * @param p50Ms median latency at saturation, in ms
 	 * @param cpuMicrosPerRequest the ceiling process's CPU time per request, in µs
+	 * @param openModelRate the open model's arrival rate, half of {@code rps}, in requests per second
+	 * @param openModelP99Ms 99th percentile latency at that rate, from each request's due time, in ms
 	 * @param unexpected answers other than 200, lost requests included
 	 */
-	public record Figures(double rps, double p99Ms, double p50Ms, double cpuMicrosPerRequest, long unexpected) {
+	public record Figures(double rps, double p99Ms, double p50Ms, double cpuMicrosPerRequest, double openModelRate,
+			double openModelP99Ms, long unexpected) {
 
 	}
 

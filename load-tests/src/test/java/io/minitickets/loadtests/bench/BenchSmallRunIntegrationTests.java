@@ -27,7 +27,7 @@ class BenchSmallRunIntegrationTests {
 	private static final Path CHECKOUT = Path.of("..").toAbsolutePath().normalize();
 
 	private static final Map<String, List<String>> FIELDS = Map.of("machine", List.of("cores", "jdk"), "ceiling",
-			List.of("rps", "p99Ms"), "stampede",
+			List.of("rps", "p99Ms", "openModelRate", "openModelP99Ms"), "stampede",
 			List.of("rps", "p99Ms", "apiCpuMicrosPerRequest", "openModelRate", "openModelP99Ms"), "accepting",
 			List.of("rps", "p99Ms", "apiCpuMicrosPerRequest"), "gate",
 			List.of("requests", "onReachingPostgres", "offReachingPostgres", "onAllFinalMs", "offAllFinalMs"),
@@ -69,11 +69,12 @@ class BenchSmallRunIntegrationTests {
 		FIELDS.forEach((figure, fields) -> assertThat(written.path(figure).propertyNames()).as(figure + "\n" + log)
 			.containsAll(fields));
 		assertThat(written.at("/machine/cores").asInt()).isPositive();
-		for (String rate : List.of("/ceiling/rps", "/stampede/rps", "/stampede/openModelRate", "/accepting/rps")) {
+		for (String rate : List.of("/ceiling/rps", "/ceiling/openModelRate", "/stampede/rps", "/stampede/openModelRate",
+				"/accepting/rps")) {
 			assertThat(written.at(rate).asDouble()).as(rate).isPositive();
 		}
-		for (String latency : List.of("/ceiling/p99Ms", "/stampede/p99Ms", "/stampede/openModelP99Ms",
-				"/accepting/p99Ms")) {
+		for (String latency : List.of("/ceiling/p99Ms", "/ceiling/openModelP99Ms", "/stampede/p99Ms",
+				"/stampede/openModelP99Ms", "/accepting/p99Ms")) {
 			assertThat(written.at(latency).asDouble()).as(latency).isPositive();
 		}
 		assertThat(written.at("/stampede/apiCpuMicrosPerRequest").asDouble()).isNotNegative();

@@ -3,6 +3,7 @@ package io.minitickets.ops.event;
 import java.sql.Connection;
 import java.util.concurrent.Callable;
 
+import io.minitickets.core.schema.ClosedSale;
 import io.minitickets.ops.system.ExitCodes;
 import io.minitickets.ops.system.Postgres;
 import picocli.CommandLine.Command;
@@ -17,8 +18,8 @@ import picocli.CommandLine.Spec;
 @Command(name = "close", mixinStandardHelpOptions = true,
 		description = { "Closes an event's sale: the API refuses new bookings for it (within its event cache TTL, "
 				+ "2 s by default); bookings already accepted still settle. `events open` reopens it.",
-				"The schema has no closed state: the sale's opening moves to 9999-12-31T23:59:59Z, the latest the "
-						+ "admin API accepts." })
+				"The schema has no closed state: the sale's opening moves to " + ClosedSale.OPENS_AT_TEXT
+						+ ", the latest the admin API accepts." })
 final class CloseEventCommand implements Callable<Integer> {
 
 	@ParentCommand
@@ -33,7 +34,7 @@ final class CloseEventCommand implements Callable<Integer> {
 	@Override
 	public Integer call() throws Exception {
 		try (Connection connection = new Postgres(this.events.ops().settings()).connect()) {
-			Events.setSaleOpensAt(connection, this.eventId, Events.CLOSED);
+			Events.setSaleOpensAt(connection, this.eventId, ClosedSale.OPENS_AT);
 		}
 		this.spec.commandLine().getOut().printf("event %d: sale closed%n", this.eventId);
 		return ExitCodes.DONE;

@@ -13,12 +13,6 @@ import io.minitickets.ops.system.BadUsageException;
  */
 final class Events {
 
-	/**
-	 * A closed sale opens at the latest time the admin API accepts: there is no closed state in the schema, and a sale
-	 * that has not opened takes no bookings (the API answers that it opens then) and is not reconciled.
-	 */
-	static final Instant CLOSED = Instant.parse("9999-12-31T23:59:59Z");
-
 	private Events() {
 	}
 

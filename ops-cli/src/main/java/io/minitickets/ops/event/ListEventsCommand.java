@@ -7,6 +7,7 @@ import java.sql.ResultSet;
 import java.time.Instant;
 import java.util.concurrent.Callable;
 
+import io.minitickets.core.schema.ClosedSale;
 import io.minitickets.ops.system.BadUsageException;
 import io.minitickets.ops.system.ExitCodes;
 import io.minitickets.ops.system.Postgres;
@@ -48,7 +49,7 @@ final class ListEventsCommand implements Callable<Integer> {
 			try (ResultSet rows = select.executeQuery()) {
 				while (rows.next()) {
 					Instant opens = rows.getTimestamp(5).toInstant();
-					String sale = !opens.isBefore(Events.CLOSED) ? "closed"
+					String sale = ClosedSale.isClosed(opens) ? "closed"
 							: opens.isAfter(now) ? "opens " + opens : "open since " + opens;
 					out.printf("%-8d %-30s %8d %8d  %s%n", rows.getLong(1), rows.getString(2), rows.getInt(3),
 							rows.getInt(4), sale);
