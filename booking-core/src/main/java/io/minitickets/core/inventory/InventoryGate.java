@@ -10,9 +10,12 @@ import java.util.UUID;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.ExecutionException;
 
+import io.lettuce.core.KeyValue;
 import io.lettuce.core.Range;
 import io.lettuce.core.RedisException;
 import io.lettuce.core.RedisFuture;
+import io.lettuce.core.ScanArgs;
+import io.lettuce.core.ScanIterator;
 import io.lettuce.core.cluster.api.async.RedisClusterAsyncCommands;
 import io.lettuce.core.cluster.api.sync.RedisClusterCommands;
 import io.minitickets.core.valkey.ValkeyConnection;
@@ -29,6 +32,9 @@ import org.jspecify.annotations.Nullable;
  * open (the API sends the booking ungated, the worker leaves the settle to the reconciler).
  */
 public class InventoryGate {
+
+	/** How many lease entries {@link #snapshot} asks for per {@code HSCAN} (a hint to Valkey, not a bound). */
+	static final int LEASES_PER_SCAN = 1000;
 
 	private final ValkeyConnection connection;
 
@@ -167,6 +173,13 @@ public class InventoryGate {
 	/**
 	 * Reads an event's version, then its leases, for a reconcile that follows a read of Postgres. Lease entries that
 	 * do not parse are returned apart, never thrown on: one corrupt entry must not stop the event's reconcile.
+	 * <p>
+	 * The leases are read in chunks of {@value #LEASES_PER_SCAN} ({@code HSCAN}), each its own command, so that an
+	 * event with hundreds of thousands of leases never blocks Valkey for long nor needs one reply of megabytes within
+	 * the command timeout. The read is therefore not atomic: a lease reserved or settled while it runs may be missing
+	 * or present (every lease present throughout is returned). RECONCILE's compare-and-set does not depend on it: its
+	 * script counts the leases it finds itself, and a lease missing here is only not asked about in Postgres, so it
+	 * stays counted, which can hold seats back until a later pass but never admits more than the truth.
 	 * @param eventId the event
 	 * @return the version, the live leases, and the entries that do not parse
 	 * @throws ValkeyUnavailableException when the gate's Valkey cannot answer in time
@@ -178,18 +191,54 @@ public class InventoryGate {
 			String version = commands.get(eventKeys.version());
 			Map<UUID, Integer> leases = new HashMap<>();
 			Map<String, String> unparseable = new HashMap<>();
-			commands.hgetall(eventKeys.leases()).forEach((field, value) -> {
-				UUID bookingId = LeaseEntries.bookingId(field);
-				Integer seats = LeaseEntries.seats(value);
+			ScanIterator<KeyValue<String, String>> entries = ScanIterator.hscan(commands, eventKeys.leases(),
+					ScanArgs.Builder.limit(LEASES_PER_SCAN));
+			while (entries.hasNext()) {
+				KeyValue<String, String> entry = entries.next();
+				UUID bookingId = LeaseEntries.bookingId(entry.getKey());
+				Integer seats = LeaseEntries.seats(entry.getValue());
 				if (bookingId != null && seats != null) {
 					leases.put(bookingId, seats);
 				}
 				else {
-					unparseable.put(field, value);
+					unparseable.put(entry.getKey(), entry.getValue());
 				}
-			});
+			}
 			return new GateSnapshot((version != null) ? Long.parseLong(version) : 0, leases, unparseable);
 		});
+	}
+
+	/**
+	 * An event's settle version alone, for a compare-and-set whose leases were read before (see {@link #snapshot}).
+	 * @param eventId the event
+	 * @return the version; 0 before the first settle
+	 * @throws ValkeyUnavailableException when the gate's Valkey cannot answer in time
+	 */
+	public long version(long eventId) {
+		String version = call(() -> this.connection.sync().get(this.keys.event(eventId).version()));
+		return (version != null) ? Long.parseLong(version) : 0;
+	}
+
+	/**
+	 * The seats some leases hold, in one {@code HMGET}.
+	 * @param eventId the event
+	 * @param bookingIds the leases' bookings
+	 * @return seats by booking id, for the leases that exist and parse
+	 * @throws ValkeyUnavailableException when the gate's Valkey cannot answer in time
+	 */
+	public Map<UUID, Integer> leaseSeats(long eventId, Collection<UUID> bookingIds) {
+		Map<UUID, Integer> leases = new HashMap<>();
+		if (bookingIds.isEmpty()) {
+			return leases;
+		}
+		String[] fields = bookingIds.stream().map(UUID::toString).toArray(String[]::new);
+		call(() -> this.connection.sync().hmget(this.keys.event(eventId).leases(), fields)).forEach((entry) -> {
+			Integer seats = entry.hasValue() ? LeaseEntries.seats(entry.getValue()) : null;
+			if (seats != null) {
+				leases.put(UUID.fromString(entry.getKey()), seats);
+			}
+		});
+		return leases;
 	}
 
 	/**

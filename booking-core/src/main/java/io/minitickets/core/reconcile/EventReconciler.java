@@ -5,6 +5,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.OptionalLong;
+import java.util.Set;
 import java.util.UUID;
 
 import io.minitickets.core.inventory.GateSnapshot;
@@ -50,6 +51,14 @@ public class EventReconciler {
 
 	/**
 	 * Checks and repairs one event's gate.
+	 * <p>
+	 * The leases are read once ({@link InventoryGate#snapshot}, after the expired ones were settled): the orphan step
+	 * asks Postgres which of them it settled, and the counter's repair asks which of them it confirmed, with the
+	 * version read afresh after the orphans' settles and before that read of Postgres. The compare-and-set's safety
+	 * does not depend on when the lease ids were read (see {@link #repairCounter(long)}): a lease reserved since is
+	 * only not asked about, so it stays counted, which can hold seats back until the next pass but never admits more
+	 * than the truth. Valkey so walks an event's leases twice a pass (this read, in chunks, and the compare-and-set's
+	 * script), where it walked them up to four times, three of them in one {@code HGETALL} each.
 	 * @param eventId the event
 	 * @return what the counter's compare-and-set did and every repair made
 	 * @throws ValkeyUnavailableException when the gate's Valkey cannot answer in time
@@ -58,8 +67,10 @@ public class EventReconciler {
 	public EventReconcile reconcile(long eventId) {
 		List<Repair> repairs = new ArrayList<>();
 		expireLeases(eventId, repairs);
-		settleOrphanedLeases(eventId, repairs);
-		return repairCounter(eventId, repairs);
+		GateSnapshot snapshot = this.gate.snapshot(eventId);
+		settleOrphanedLeases(eventId, snapshot.leases(), repairs);
+		return repairCounter(eventId, this.gate.version(eventId), snapshot.leases().keySet(), snapshot.unparseable(),
+				repairs);
 	}
 
 	/**
@@ -67,24 +78,32 @@ public class EventReconciler {
 	 * comes before the read of Postgres: if no settle bumped the version since, every lease that is gone was settled
 	 * after its Postgres commit, so it is counted in capacity − confirmed; see {@code scripts/reconcile-inventory.lua}.
 	 * Only confirmed leased bookings are passed as settled: a rejected one keeps its lease counted until its settle
-	 * gives the seats back.
+	 * gives the seats back. The script counts the leases it finds itself; the ones read here only decide which
+	 * bookings Postgres is asked about, so a lease missing from them is counted, never dropped.
 	 * @param eventId the event
 	 * @return what the compare-and-set did, and the repair if it made one
 	 * @throws ValkeyUnavailableException when the gate's Valkey cannot answer in time
 	 * @throws DataAccessException when Postgres fails, or the event does not exist
 	 */
 	public EventReconcile repairCounter(long eventId) {
-		return repairCounter(eventId, new ArrayList<>());
+		GateSnapshot snapshot = this.gate.snapshot(eventId);
+		return repairCounter(eventId, snapshot.version(), snapshot.leases().keySet(), snapshot.unparseable(),
+				new ArrayList<>());
 	}
 
-	private EventReconcile repairCounter(long eventId, List<Repair> repairs) {
-		GateSnapshot snapshot = this.gate.snapshot(eventId);
-		EventTruth truth = this.truths.truth(eventId, snapshot.leases().keySet());
-		ReconcileResult result = this.gate.reconcile(eventId, snapshot.version(), truth.capacityLeft(),
+	/**
+	 * @param version the event's version, read before Postgres is
+	 * @param leased the leases to ask Postgres about
+	 * @param unparseable the lease entries read that do not parse, for the WARN line when the script quarantines
+	 */
+	private EventReconcile repairCounter(long eventId, long version, Set<UUID> leased, Map<String, String> unparseable,
+			List<Repair> repairs) {
+		EventTruth truth = this.truths.truth(eventId, leased);
+		ReconcileResult result = this.gate.reconcile(eventId, version, truth.capacityLeft(),
 				truth.leasedAndConfirmed());
 		if (result.quarantined() > 0) {
 			logger.warn("inventory reconciliation event={} moved {} lease entries that do not parse to its quarantine "
-					+ "hash, uncounted: {}", eventId, result.quarantined(), snapshot.unparseable());
+					+ "hash, uncounted: {}", eventId, result.quarantined(), unparseable);
 		}
 		if (result.changed()) {
 			boolean loaded = result.kind() == ReconcileResult.Kind.LOADED;
@@ -100,14 +119,15 @@ public class EventReconciler {
 
 	/**
 	 * An expired lease is settled with Postgres's outcome, or released when Postgres has no booking: if that booking
-	 * still arrives from the Kafka backlog, the worker's lease-less confirm takes its seats and Postgres decides.
+	 * still arrives from the Kafka backlog, the worker's lease-less confirm takes its seats and Postgres decides. Reads
+	 * only the expired leases' seats, not the event's every lease.
 	 */
 	private void expireLeases(long eventId, List<Repair> repairs) {
 		List<UUID> expired = this.gate.expiredLeases(eventId, this.expiredLeasesPerEvent);
 		if (expired.isEmpty()) {
 			return;
 		}
-		Map<UUID, Integer> leases = this.gate.snapshot(eventId).leases();
+		Map<UUID, Integer> leases = this.gate.leaseSeats(eventId, expired);
 		Map<UUID, SettledBooking> settled = this.truths.findSettled(eventId, expired);
 		Map<UUID, Settlement> settlements = new LinkedHashMap<>();
 		for (UUID bookingId : expired) {
@@ -120,8 +140,7 @@ public class EventReconciler {
 	}
 
 	/** A lease whose booking Postgres has settled lost its worker's settle: apply Postgres's outcome. */
-	private void settleOrphanedLeases(long eventId, List<Repair> repairs) {
-		Map<UUID, Integer> leases = this.gate.snapshot(eventId).leases();
+	private void settleOrphanedLeases(long eventId, Map<UUID, Integer> leases, List<Repair> repairs) {
 		Map<UUID, SettledBooking> settled = this.truths.findSettled(eventId, leases.keySet());
 		Map<UUID, Settlement> settlements = new LinkedHashMap<>();
 		settled.forEach((bookingId, booking) -> settlements.put(bookingId,

@@ -1,7 +1,9 @@
 package io.minitickets.core.inventory;
 
 import java.time.Duration;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.UUID;
 import java.util.concurrent.atomic.AtomicLong;
 
@@ -210,6 +212,48 @@ class InventoryGateIntegrationTests {
 
 		assertThat(snapshot.leases()).containsExactly(entry(leased, 2));
 		assertThat(snapshot.unparseable()).containsOnly(entry(corrupt.toString(), "abc"), entry("not-a-booking", "1"));
+	}
+
+	@Test
+	void aSnapshotReadsEveryLeaseOfAnEventWithMoreLeasesThanOneScanReturns() {
+		long event = loadedEvent(10_000);
+		String leases = valkey.keys().event(event).leases();
+		Map<String, String> entries = new HashMap<>();
+		for (int i = 0; i < 3 * InventoryGate.LEASES_PER_SCAN + 7; i++) {
+			entries.put(UUID.randomUUID().toString(), Integer.toString(1 + i % 10));
+		}
+		connection.sync().hset(leases, entries);
+		connection.sync().hset(leases, "not-a-booking", "1");
+		UUID settled = UUID.randomUUID();
+		gate.reserve(event, settled, 1);
+		long versionBefore = gate.version(event);
+		gate.settle(event, settled, LeaseOutcome.CONFIRMED, 1);
+
+		GateSnapshot snapshot = gate.snapshot(event);
+
+		assertThat(snapshot.version()).isEqualTo(versionBefore + 1).isEqualTo(gate.version(event));
+		assertThat(snapshot.leases()).hasSize(entries.size());
+		entries.forEach((id, seats) -> assertThat(snapshot.leases()).containsEntry(UUID.fromString(id),
+				Integer.valueOf(seats)));
+		assertThat(snapshot.unparseable()).containsOnly(entry("not-a-booking", "1"));
+	}
+
+	@Test
+	void readsTheSeatsOfTheGivenLeasesOnly() {
+		long event = loadedEvent(10);
+		UUID two = UUID.randomUUID();
+		UUID three = UUID.randomUUID();
+		UUID other = UUID.randomUUID();
+		UUID corrupt = UUID.randomUUID();
+		gate.reserve(event, two, 2);
+		gate.reserve(event, three, 3);
+		gate.reserve(event, other, 1);
+		connection.sync().hset(valkey.keys().event(event).leases(), corrupt.toString(), "abc");
+
+		assertThat(gate.leaseSeats(event, List.of(two, three, corrupt, UUID.randomUUID())))
+			.containsOnly(entry(two, 2), entry(three, 3));
+		assertThat(gate.leaseSeats(event, List.of())).isEmpty();
+		assertThat(gate.version(newEvent())).isZero();
 	}
 
 	@Test

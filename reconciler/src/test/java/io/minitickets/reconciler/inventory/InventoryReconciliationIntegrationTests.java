@@ -2,6 +2,7 @@ package io.minitickets.reconciler.inventory;
 
 import java.time.Duration;
 import java.util.Collection;
+import java.util.Map;
 import java.util.UUID;
 
 import io.micrometer.core.instrument.MeterRegistry;
@@ -15,6 +16,7 @@ import io.minitickets.core.messaging.BookingStatus;
 import io.minitickets.core.reconcile.EventReconciler;
 import io.minitickets.core.reconcile.EventTruth;
 import io.minitickets.core.reconcile.InventoryTruths;
+import io.minitickets.core.reconcile.SettledBooking;
 import io.minitickets.core.testing.TestInfrastructure;
 import io.minitickets.core.valkey.ValkeyConnection;
 import io.minitickets.core.valkey.ValkeyKeys;
@@ -180,6 +182,66 @@ class InventoryReconciliationIntegrationTests {
 
 		assertThat(this.reconciliation.repairCounter(eventId).kind()).isEqualTo(ReconcileResult.Kind.REPAIRED);
 		assertThat(this.gate.available(eventId)).hasValue(7);
+	}
+
+	@Test
+	void settleRacingWithTheRepairOfAWholeReconcileMakesItStaleInsteadOfRaisingTheCounter() {
+		long eventId = this.sales.openEvent(10);
+		this.gate.load(eventId, 10);
+		UUID racing = reserve(eventId, 3);
+		setCounter(eventId, 5);
+		InventoryTruths settleAfterPostgresIsRead = new InventoryTruths(this.jdbc) {
+
+			@Override
+			public EventTruth truth(long id, Collection<UUID> leasedBookingIds) {
+				EventTruth truth = super.truth(id, leasedBookingIds);
+				InventoryReconciliationIntegrationTests.this.sales.settled(eventId, racing, 3, BookingStatus.CONFIRMED);
+				InventoryReconciliationIntegrationTests.this.gate.settle(eventId, racing, LeaseOutcome.CONFIRMED, 3);
+				return truth;
+			}
+
+		};
+		InventoryReconciliation racingReconciliation = new InventoryReconciliation(
+				new EventReconciler(this.gate, settleAfterPostgresIsRead, this.properties.expiredLeasesPerEvent()),
+				this.metrics);
+
+		assertThat(racingReconciliation.reconcile(eventId).kind()).isEqualTo(ReconcileResult.Kind.STALE);
+		assertThat(this.gate.available(eventId)).hasValue(5);
+
+		assertThat(this.reconciliation.reconcile(eventId).kind()).isEqualTo(ReconcileResult.Kind.REPAIRED);
+		assertThat(this.gate.available(eventId)).hasValue(7);
+	}
+
+	@Test
+	void leaseReservedAndConfirmedAfterAReconcileReadTheLeasesIsHeldBackNeverAdmitted() {
+		long eventId = this.sales.openEvent(10);
+		this.gate.load(eventId, 10);
+		reserve(eventId, 3);
+		setCounter(eventId, 9);
+		UUID late = UUID.randomUUID();
+		InventoryTruths reserveAfterTheLeasesAreRead = new InventoryTruths(this.jdbc) {
+
+			@Override
+			public Map<UUID, SettledBooking> findSettled(long id, Collection<UUID> bookingIds) {
+				assertThat(bookingIds).doesNotContain(late);
+				assertThat(InventoryReconciliationIntegrationTests.this.gate.reserve(eventId, late, 2).result())
+					.isEqualTo(ReserveResult.RESERVED);
+				InventoryReconciliationIntegrationTests.this.sales.settled(eventId, late, 2, BookingStatus.CONFIRMED);
+				return super.findSettled(id, bookingIds);
+			}
+
+		};
+		InventoryReconciliation lateReconciliation = new InventoryReconciliation(
+				new EventReconciler(this.gate, reserveAfterTheLeasesAreRead, this.properties.expiredLeasesPerEvent()),
+				this.metrics);
+
+		assertThat(lateReconciliation.reconcile(eventId).kind()).isEqualTo(ReconcileResult.Kind.REPAIRED);
+		assertThat(this.gate.available(eventId)).as("10 - 2 confirmed - 3 leased, the late lease's 2 held back")
+			.hasValue(3);
+
+		this.gate.settle(eventId, late, LeaseOutcome.CONFIRMED, 2);
+		assertThat(this.reconciliation.reconcile(eventId).kind()).isEqualTo(ReconcileResult.Kind.REPAIRED);
+		assertThat(this.gate.available(eventId)).hasValue(5);
 	}
 
 	@Test
