@@ -162,20 +162,7 @@ class InventoryReconciliationIntegrationTests {
 		this.gate.load(eventId, 10);
 		UUID racing = reserve(eventId, 3);
 		setCounter(eventId, 5);
-		InventoryTruths settleAfterPostgresIsRead = new InventoryTruths(this.jdbc) {
-
-			@Override
-			public EventTruth truth(long id, Collection<UUID> leasedBookingIds) {
-				EventTruth truth = super.truth(id, leasedBookingIds);
-				InventoryReconciliationIntegrationTests.this.sales.settled(eventId, racing, 3, BookingStatus.CONFIRMED);
-				InventoryReconciliationIntegrationTests.this.gate.settle(eventId, racing, LeaseOutcome.CONFIRMED, 3);
-				return truth;
-			}
-
-		};
-		InventoryReconciliation racingReconciliation = new InventoryReconciliation(
-				new EventReconciler(this.gate, settleAfterPostgresIsRead, this.properties.expiredLeasesPerEvent()),
-				this.metrics);
+		InventoryReconciliation racingReconciliation = settlingAfterPostgresIsRead(eventId, racing);
 
 		assertThat(racingReconciliation.repairCounter(eventId).kind()).isEqualTo(ReconcileResult.Kind.STALE);
 		assertThat(this.gate.available(eventId)).hasValue(5);
@@ -190,20 +177,7 @@ class InventoryReconciliationIntegrationTests {
 		this.gate.load(eventId, 10);
 		UUID racing = reserve(eventId, 3);
 		setCounter(eventId, 5);
-		InventoryTruths settleAfterPostgresIsRead = new InventoryTruths(this.jdbc) {
-
-			@Override
-			public EventTruth truth(long id, Collection<UUID> leasedBookingIds) {
-				EventTruth truth = super.truth(id, leasedBookingIds);
-				InventoryReconciliationIntegrationTests.this.sales.settled(eventId, racing, 3, BookingStatus.CONFIRMED);
-				InventoryReconciliationIntegrationTests.this.gate.settle(eventId, racing, LeaseOutcome.CONFIRMED, 3);
-				return truth;
-			}
-
-		};
-		InventoryReconciliation racingReconciliation = new InventoryReconciliation(
-				new EventReconciler(this.gate, settleAfterPostgresIsRead, this.properties.expiredLeasesPerEvent()),
-				this.metrics);
+		InventoryReconciliation racingReconciliation = settlingAfterPostgresIsRead(eventId, racing);
 
 		assertThat(racingReconciliation.reconcile(eventId).kind()).isEqualTo(ReconcileResult.Kind.STALE);
 		assertThat(this.gate.available(eventId)).hasValue(5);
@@ -342,6 +316,27 @@ class InventoryReconciliationIntegrationTests {
 
 	private double leasesExpired() {
 		return this.meters.counter("minitickets.reconciler.leases.expired").count();
+	}
+
+	/**
+	 * A reconciliation during which the worker confirms {@code racing} (3 seats) in Postgres and settles its lease,
+	 * just after the reconcile read Postgres.
+	 */
+	private InventoryReconciliation settlingAfterPostgresIsRead(long eventId, UUID racing) {
+		InventoryTruths settleAfterPostgresIsRead = new InventoryTruths(this.jdbc) {
+
+			@Override
+			public EventTruth truth(long id, Collection<UUID> leasedBookingIds) {
+				EventTruth truth = super.truth(id, leasedBookingIds);
+				InventoryReconciliationIntegrationTests.this.sales.settled(eventId, racing, 3, BookingStatus.CONFIRMED);
+				InventoryReconciliationIntegrationTests.this.gate.settle(eventId, racing, LeaseOutcome.CONFIRMED, 3);
+				return truth;
+			}
+
+		};
+		return new InventoryReconciliation(
+				new EventReconciler(this.gate, settleAfterPostgresIsRead, this.properties.expiredLeasesPerEvent()),
+				this.metrics);
 	}
 
 }
