@@ -1,21 +1,28 @@
 package io.minitickets.api.web;
 
 import java.io.IOException;
+import java.util.Collections;
+import java.util.Enumeration;
+import java.util.List;
 
 import io.minitickets.api.problem.ProblemWriter;
 import jakarta.servlet.FilterChain;
 import jakarta.servlet.ServletException;
 import jakarta.servlet.http.HttpServletRequest;
+import jakarta.servlet.http.HttpServletRequestWrapper;
 import jakarta.servlet.http.HttpServletResponse;
 import org.springframework.boot.security.autoconfigure.web.servlet.SecurityFilterProperties;
 import org.springframework.core.annotation.Order;
+import org.springframework.http.HttpHeaders;
+import org.springframework.http.MediaType;
 import org.springframework.stereotype.Component;
 import org.springframework.web.filter.OncePerRequestFilter;
 
 /**
  * Refuses with 406 a request to an {@code /api} endpoint whose {@code Accept} gives JSON quality 0
  * ({@link JsonAcceptance}), after Spring Security's filter chain (401 and 403 come first) and before Spring MVC runs
- * anything. Spring MVC matched the endpoints' {@code produces} ignoring quality, so {@code application/json;q=0} and
+ * anything; a request it admits reaches Spring MVC with {@code Accept: application/json}. Spring MVC matched the
+ * endpoints' {@code produces} ignoring quality, so {@code application/json;q=0} and
  * {@code text/plain, *}{@code /*;q=0} were answered JSON, and it answered an {@code Accept} it could not parse with a
  * 406 without a body. The booking route makes the same check itself, in its own order.
  */
@@ -37,11 +44,43 @@ class JsonAcceptanceFilter extends OncePerRequestFilter {
 	@Override
 	protected void doFilterInternal(HttpServletRequest request, HttpServletResponse response, FilterChain chain)
 			throws ServletException, IOException {
-		if (JsonAcceptance.acceptsJson(request)) {
-			chain.doFilter(request, response);
-			return;
+		if (!JsonAcceptance.acceptsJson(request)) {
+			this.problemWriter.write(request, response, JsonAcceptance.notAcceptable());
 		}
-		this.problemWriter.write(request, response, JsonAcceptance.notAcceptable());
+		else if (request.getHeader(HttpHeaders.ACCEPT) == null) {
+			chain.doFilter(request, response);
+		}
+		else {
+			chain.doFilter(new AcceptingJson(request), response);
+		}
+	}
+
+	/**
+	 * A request whose {@code Accept} was found to admit JSON, as Spring MVC then sees it: {@code application/json}
+	 * alone. The check above is the one that decides; left to read the header itself, Spring MVC refused more than 50
+	 * media ranges with a 406 without a body, and took a {@code charset} parameter as one to answer in (a 500 after
+	 * the handler had run, for {@code charset=iso-8859-1}) or echoed the header's parameters in the answer's
+	 * Content-Type. Every /api endpoint answers UTF-8 JSON.
+	 */
+	private static final class AcceptingJson extends HttpServletRequestWrapper {
+
+		private static final String JSON = MediaType.APPLICATION_JSON_VALUE;
+
+		AcceptingJson(HttpServletRequest request) {
+			super(request);
+		}
+
+		@Override
+		public String getHeader(String name) {
+			return HttpHeaders.ACCEPT.equalsIgnoreCase(name) ? JSON : super.getHeader(name);
+		}
+
+		@Override
+		public Enumeration<String> getHeaders(String name) {
+			return HttpHeaders.ACCEPT.equalsIgnoreCase(name) ? Collections.enumeration(List.of(JSON))
+					: super.getHeaders(name);
+		}
+
 	}
 
 }

@@ -93,6 +93,26 @@ class JsonAcceptanceIntegrationTests extends ApiIntegrationTest {
 	}
 
 	@Test
+	void answersTheSpringMvcEndpointsInUtf8JsonWhateverParametersOrHowManyRangesAnAdmittingAcceptHas() {
+		long eventId = createOpenEvent(3);
+		String user = newUserToken();
+		String manyRanges = "text/plain;q=0.1, ".repeat(60) + "application/json";
+
+		for (String accept : List.of("application/json;charset=iso-8859-1", "application/json;charset=utf-16",
+				"application/json;charset=bogus", "application/json;boundary=x", manyRanges)) {
+			HttpResponse<String> event = get("/api/events/" + eventId, user, accept);
+			HttpResponse<String> created = this.api.post("/api/admin/events",
+					"{\"name\":\"accept " + accept.hashCode() + "\",\"capacity\":5,"
+							+ "\"saleOpensAt\":\"2026-01-01T00:00:00Z\"}",
+					adminToken(), "Accept", accept);
+
+			assertThat(event.statusCode()).as(accept + ": " + event.body()).isEqualTo(200);
+			assertThat(event.headers().firstValue("Content-Type")).as(accept).hasValue("application/json");
+			assertThat(created.statusCode()).as(accept + ": " + created.body()).isEqualTo(201);
+		}
+	}
+
+	@Test
 	void authenticatesBeforeItLooksAtAccept() {
 		HttpResponse<String> mvc = this.api.send("GET", "/api/bookings", null, "Accept", "application/json;q=0");
 		HttpResponse<String> route = this.api.send("POST", bookings(createOpenEvent(1)), "{\"quantity\":1}",
