@@ -60,19 +60,19 @@ class BookingService {
 	 * or Idempotency-Key store down, status not recorded, or Kafka did not take or did not confirm it
 	 */
 	BookingAccepted book(long userId, long eventId, int quantity, @Nullable String idempotencyKey) {
+		Event cached = (idempotencyKey == null) ? this.events.cached(eventId) : null;
+		if (cached != null && refusal(cached, quantity) == null && this.admissions.reservesWithTokens()) {
+			// The event is known, on sale and the quantity fits: the token and RESERVE in one Valkey call.
+			return this.admissions.acceptWithToken(UUID.randomUUID(), eventId, userId, quantity, cached.perUserLimit())
+				.answer();
+		}
 		this.rateLimits.checkBooking(userId);
 		Event event = this.events.find(eventId).orElseThrow(() -> Problems.notFound("No event " + eventId + "."));
-		if (!event.isSaleOpen(this.clock.instant())) {
-			throw saleNotOpen(event);
-		}
-		if (quantity > event.maxPerOrder()) {
-			throw Problems.badRequest("'quantity' must be at most " + event.maxPerOrder() + " for event " + eventId
-					+ ", was " + quantity + ".");
+		ApiException refused = refusal(event, quantity);
+		if (refused != null) {
+			throw refused;
 		}
 		Integer perUserLimit = event.perUserLimit();
-		if (perUserLimit != null && quantity > perUserLimit) {
-			throw BookingProblems.userLimit(eventId, perUserLimit);
-		}
 		if (idempotencyKey == null) {
 			return this.admissions.accept(UUID.randomUUID(), eventId, userId, quantity, perUserLimit, false).answer();
 		}
@@ -104,6 +104,26 @@ class BookingService {
 			}
 		}
 		return admission.answer();
+	}
+
+	/**
+	 * What the event's own data refuses, checked after the user's token: a sale not open (409), more seats than one
+	 * order may hold (400) or than the per-user limit allows (409).
+	 * @return the refusal, or null when the event takes the request
+	 */
+	private @Nullable ApiException refusal(Event event, int quantity) {
+		if (!event.isSaleOpen(this.clock.instant())) {
+			return saleNotOpen(event);
+		}
+		if (quantity > event.maxPerOrder()) {
+			return Problems.badRequest("'quantity' must be at most " + event.maxPerOrder() + " for event " + event.id()
+					+ ", was " + quantity + ".");
+		}
+		Integer perUserLimit = event.perUserLimit();
+		if (perUserLimit != null && quantity > perUserLimit) {
+			return BookingProblems.userLimit(event.id(), perUserLimit);
+		}
+		return null;
 	}
 
 	/**

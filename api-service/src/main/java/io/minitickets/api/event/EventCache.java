@@ -2,6 +2,7 @@ package io.minitickets.api.event;
 
 import java.time.Duration;
 import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.Executor;
 import java.util.concurrent.Executors;
@@ -10,6 +11,7 @@ import java.util.function.LongFunction;
 import com.github.benmanes.caffeine.cache.AsyncLoadingCache;
 import com.github.benmanes.caffeine.cache.Caffeine;
 import com.github.benmanes.caffeine.cache.Ticker;
+import org.jspecify.annotations.Nullable;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.stereotype.Component;
 
@@ -47,6 +49,17 @@ public class EventCache {
 			.ticker(ticker)
 			.executor(executor)
 			.buildAsync((id) -> loader.apply(id).orElse(null));
+	}
+
+	/**
+	 * The event if it is in the cache now, without reading Postgres or waiting for a read in progress.
+	 * @param id the event
+	 * @return the event, at most twice the cache TTL old; null when it is not cached (unknown, not read yet, or being
+	 * read)
+	 */
+	public @Nullable Event cached(long id) {
+		CompletableFuture<Event> entry = this.events.getIfPresent(id);
+		return (entry != null && entry.isDone() && !entry.isCompletedExceptionally()) ? entry.getNow(null) : null;
 	}
 
 	/**

@@ -1,13 +1,20 @@
 package io.minitickets.api.ratelimit;
 
+import java.util.Objects;
+import java.util.UUID;
+
 import io.micrometer.core.instrument.MeterRegistry;
 import io.minitickets.api.problem.ApiException;
 import io.minitickets.api.problem.Problems;
+import io.minitickets.core.inventory.InventoryGate;
+import io.minitickets.core.inventory.Reservation;
+import io.minitickets.core.inventory.TokenAndReservation;
 import io.minitickets.core.problem.ProblemTypes;
 import io.minitickets.core.ratelimit.BucketPolicy;
 import io.minitickets.core.ratelimit.RateLimitDecision;
 import io.minitickets.core.ratelimit.RateLimiter;
 import io.minitickets.core.valkey.ValkeyUnavailableException;
+import org.jspecify.annotations.Nullable;
 import org.springframework.http.HttpStatus;
 import org.springframework.stereotype.Service;
 
@@ -19,6 +26,10 @@ import org.springframework.stereotype.Service;
 public class RequestRateLimits {
 
 	private static final long RETRY_AFTER_UNAVAILABLE_SECONDS = 1;
+
+	private static final String BOOKING_SCOPE = "book:user";
+
+	private static final String BOOKING_REQUESTS = "booking requests of this user";
 
 	private final RateLimiter limiter;
 
@@ -39,7 +50,7 @@ public class RequestRateLimits {
 		this.limiter = limiter;
 		this.bookingPolicy = properties.bookingPolicy();
 		this.loginPolicy = properties.loginPolicy();
-		this.bookingMeters = RateLimitMeters.register(meters, "book:user");
+		this.bookingMeters = RateLimitMeters.register(meters, BOOKING_SCOPE);
 		this.loginMeters = RateLimitMeters.register(meters, "login:ip");
 	}
 
@@ -58,8 +69,43 @@ public class RequestRateLimits {
 	 * @throws ApiException 429 with Retry-After when the bucket is empty; 503 when the limiter's Valkey is down
 	 */
 	public void checkBooking(long userId) {
-		check("book:user", Long.toString(userId), this.bookingPolicy, this.bookingMeters,
-				"booking requests of this user");
+		check(BOOKING_SCOPE, Long.toString(userId), this.bookingPolicy, this.bookingMeters, BOOKING_REQUESTS);
+	}
+
+	/**
+	 * Takes a booking token for a user and, only when one was taken, RESERVEs seats on the gate in the same Valkey
+	 * call ({@link InventoryGate#reserveAfterToken}): the limiter's check and the gate's in one round trip. Fails
+	 * closed like {@link #checkBooking}.
+	 * @param userId the authenticated user, whose bucket gives the token and who books
+	 * @param gate the inventory gate, for which {@link #reservesWithBookingTokens} is true
+	 * @param eventId the event
+	 * @param bookingId the booking
+	 * @param seats seats asked for, positive
+	 * @param perUserLimit the event's per-user limit in seats, or null for none
+	 * @return what RESERVE did
+	 * @throws ApiException 429 with Retry-After when the bucket is empty (nothing reserved); 503 when Valkey is down
+	 */
+	public Reservation checkBookingAndReserve(long userId, InventoryGate gate, long eventId, UUID bookingId, int seats,
+			@Nullable Integer perUserLimit) {
+		TokenAndReservation answer;
+		try {
+			answer = gate.reserveAfterToken(this.limiter, BOOKING_SCOPE, Long.toString(userId), this.bookingPolicy,
+					eventId, bookingId, userId, seats, perUserLimit);
+		}
+		catch (ValkeyUnavailableException ex) {
+			throw unavailable(this.bookingMeters);
+		}
+		admit(answer.token(), this.bookingPolicy, this.bookingMeters, BOOKING_REQUESTS);
+		return Objects.requireNonNull(answer.reservation());
+	}
+
+	/**
+	 * @param gate the inventory gate
+	 * @return true when {@link #checkBookingAndReserve} can be used with it: the gate shares the limiter's connection
+	 * to one Valkey node
+	 */
+	public boolean reservesWithBookingTokens(InventoryGate gate) {
+		return gate.reservesAfterTokensOf(this.limiter);
 	}
 
 	private void check(String scope, String id, BucketPolicy policy, RateLimitMeters meters, String what) {
@@ -68,10 +114,18 @@ public class RequestRateLimits {
 			decision = this.limiter.tryAcquire(scope, id, policy);
 		}
 		catch (ValkeyUnavailableException ex) {
-			meters.unavailable().increment();
-			throw Problems.unavailable("The rate limiter cannot answer right now; no request is let through unchecked.",
-					RETRY_AFTER_UNAVAILABLE_SECONDS);
+			throw unavailable(meters);
 		}
+		admit(decision, policy, meters, what);
+	}
+
+	private static ApiException unavailable(RateLimitMeters meters) {
+		meters.unavailable().increment();
+		return Problems.unavailable("The rate limiter cannot answer right now; no request is let through unchecked.",
+				RETRY_AFTER_UNAVAILABLE_SECONDS);
+	}
+
+	private static void admit(RateLimitDecision decision, BucketPolicy policy, RateLimitMeters meters, String what) {
 		if (!decision.allowed()) {
 			meters.denied().increment();
 			throw new ApiException(HttpStatus.TOO_MANY_REQUESTS, ProblemTypes.RATE_LIMITED, "Too many requests",

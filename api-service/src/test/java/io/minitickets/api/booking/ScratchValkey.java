@@ -71,6 +71,19 @@ final class ScratchValkey implements AutoCloseable {
 		}
 	}
 
+	/**
+	 * @param command a command's name in lower case, for example {@code evalsha}
+	 * @return how many times the server ran it since it started ({@code INFO commandstats})
+	 */
+	long calls(String command) {
+		String prefix = "cmdstat_" + command + ":calls=";
+		return cli("INFO", "commandstats").lines()
+			.filter((line) -> line.startsWith(prefix))
+			.mapToLong((line) -> Long.parseLong(line.substring(prefix.length(), line.indexOf(',', prefix.length()))))
+			.findFirst()
+			.orElse(0);
+	}
+
 	private String cli(String... command) {
 		List<String> line = new ArrayList<>(List.of("redis-cli", "-p", Integer.toString(this.port)));
 		line.addAll(List.of(command));

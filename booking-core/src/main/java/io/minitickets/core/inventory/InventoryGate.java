@@ -8,7 +8,6 @@ import java.util.Map;
 import java.util.OptionalLong;
 import java.util.UUID;
 import java.util.concurrent.CompletionStage;
-import java.util.concurrent.ExecutionException;
 
 import io.lettuce.core.KeyValue;
 import io.lettuce.core.Range;
@@ -18,6 +17,10 @@ import io.lettuce.core.ScanArgs;
 import io.lettuce.core.ScanIterator;
 import io.lettuce.core.cluster.api.async.RedisClusterAsyncCommands;
 import io.lettuce.core.cluster.api.sync.RedisClusterCommands;
+import io.minitickets.core.ratelimit.BucketPolicy;
+import io.minitickets.core.ratelimit.GuardedReply;
+import io.minitickets.core.ratelimit.RateLimiter;
+import io.minitickets.core.ratelimit.TokenGuardedScript;
 import io.minitickets.core.valkey.ValkeyConnection;
 import io.minitickets.core.valkey.ValkeyKeys;
 import io.minitickets.core.valkey.ValkeyUnavailableException;
@@ -43,6 +46,8 @@ public class InventoryGate {
 	private final GateProperties properties;
 
 	private final ReserveSeatsScript reserveScript = new ReserveSeatsScript();
+
+	private final TokenGuardedScript reserveAfterTokenScript = new TokenGuardedScript(ReserveSeatsScript.SCRIPT);
 
 	private final SettleLeaseScript settleScript = new SettleLeaseScript();
 
@@ -87,6 +92,42 @@ public class InventoryGate {
 	public Reservation reserve(long eventId, UUID bookingId, long userId, int seats, @Nullable Integer perUserLimit) {
 		return this.reserveScript.reserve(this.connection, this.keys.event(eventId), bookingId, seats,
 				this.properties.leaseTtl(), userId, perUserLimit);
+	}
+
+	/**
+	 * Takes a token from a limiter's bucket and, only when one was taken, RESERVEs as
+	 * {@link #reserve(long, UUID, long, int, Integer)} does, in one Valkey call: one round trip instead of two on the
+	 * booking hot path. Needs {@link #reservesAfterTokensOf} to be true for the limiter.
+	 * @param limiter the limiter whose bucket gives the token
+	 * @param scope the bucket's scope, for example {@code book:user}
+	 * @param id whose bucket
+	 * @param policy the bucket's capacity and refill rate
+	 * @param eventId the event
+	 * @param bookingId the booking
+	 * @param userId the user who books
+	 * @param seats seats asked for, positive
+	 * @param perUserLimit the event's per-user limit in seats; null for none
+	 * @return the token decision, and the reservation when the token was taken
+	 * @throws IllegalStateException when the limiter is on a Valkey Cluster
+	 * @throws ValkeyUnavailableException when Valkey cannot answer in time: whether the token was taken and seats were
+	 * reserved is then unknown (a lease made stays until it expires and the reconciler releases it)
+	 */
+	public TokenAndReservation reserveAfterToken(RateLimiter limiter, String scope, String id, BucketPolicy policy,
+			long eventId, UUID bookingId, long userId, int seats, @Nullable Integer perUserLimit) {
+		GuardedReply reply = limiter.tryAcquireThen(scope, id, policy, this.reserveAfterTokenScript,
+				ReserveSeatsScript.keys(this.keys.event(eventId)),
+				ReserveSeatsScript.args(bookingId, seats, this.properties.leaseTtl(), userId, perUserLimit));
+		return new TokenAndReservation(reply.decision(),
+				reply.decision().allowed() ? ReserveSeatsScript.reservation(reply.reply()) : null);
+	}
+
+	/**
+	 * @param limiter a limiter
+	 * @return true when {@link #reserveAfterToken} can use its buckets: it and this gate share one connection to one
+	 * Valkey node
+	 */
+	public boolean reservesAfterTokensOf(RateLimiter limiter) {
+		return limiter.guardsScriptsOn(this.connection);
 	}
 
 	/**
@@ -152,7 +193,7 @@ public class InventoryGate {
 			}
 			List<OptionalLong> counters = new ArrayList<>(replies.size());
 			for (RedisFuture<String> reply : replies) {
-				counters.add(counter(await(reply)));
+				counters.add(counter(ValkeyConnection.await(reply)));
 			}
 			return counters;
 		});
@@ -261,7 +302,7 @@ public class InventoryGate {
 			}
 			Map<Long, GateActivity> activity = new HashMap<>();
 			counters.forEach((eventId, counter) -> activity.put(eventId,
-					new GateActivity(await(counter) > 0, await(leases.get(eventId)))));
+					new GateActivity(ValkeyConnection.await(counter) > 0, ValkeyConnection.await(leases.get(eventId)))));
 			return activity;
 		});
 	}
@@ -314,20 +355,6 @@ public class InventoryGate {
 	 */
 	public ReconcileResult load(long eventId, long capacity) {
 		return reconcile(eventId, snapshot(eventId).version(), capacity, List.of());
-	}
-
-	/** Waits for a pipelined reply; the connection's command timeout bounds the wait. */
-	private static <T> T await(RedisFuture<T> reply) {
-		try {
-			return reply.get();
-		}
-		catch (InterruptedException ex) {
-			Thread.currentThread().interrupt();
-			throw new RedisException("Interrupted while waiting for Valkey", ex);
-		}
-		catch (ExecutionException ex) {
-			throw (ex.getCause() instanceof RedisException redis) ? redis : new RedisException(ex.getCause());
-		}
 	}
 
 	private <T> T call(java.util.function.Supplier<T> command) {

@@ -20,18 +20,32 @@ import org.jspecify.annotations.Nullable;
  */
 final class ReserveSeatsScript {
 
-	private final LuaScript script = LuaScript.load("reserve-seats.lua");
+	static final LuaScript SCRIPT = LuaScript.load("reserve-seats.lua");
 
 	/**
 	 * @throws ValkeyUnavailableException when the gate's Valkey cannot answer in time
 	 */
 	Reservation reserve(ValkeyConnection connection, EventKeys keys, UUID bookingId, int seats, Duration leaseTtl,
 			@Nullable Long userId, @Nullable Integer perUserLimit) {
-		List<Long> reply = this.script.execute(connection, ScriptOutputType.MULTI,
-				new String[] { keys.available(), keys.leases(), keys.leaseExpiry(), keys.settled(), keys.userSeats(),
-						keys.leaseUsers() },
-				bookingId.toString(), Integer.toString(seats), Long.toString(leaseTtl.toMillis()),
-				(userId != null) ? userId.toString() : "", (perUserLimit != null) ? perUserLimit.toString() : "");
+		return reservation(SCRIPT.execute(connection, ScriptOutputType.MULTI, keys(keys),
+				args(bookingId, seats, leaseTtl, userId, perUserLimit)));
+	}
+
+	/** The script's KEYS for an event. */
+	static String[] keys(EventKeys keys) {
+		return new String[] { keys.available(), keys.leases(), keys.leaseExpiry(), keys.settled(), keys.userSeats(),
+				keys.leaseUsers() };
+	}
+
+	/** The script's ARGV. */
+	static String[] args(UUID bookingId, int seats, Duration leaseTtl, @Nullable Long userId,
+			@Nullable Integer perUserLimit) {
+		return new String[] { bookingId.toString(), Integer.toString(seats), Long.toString(leaseTtl.toMillis()),
+				(userId != null) ? userId.toString() : "", (perUserLimit != null) ? perUserLimit.toString() : "" };
+	}
+
+	/** The reservation a reply of the script holds. */
+	static Reservation reservation(List<Long> reply) {
 		ReserveResult result = switch (reply.get(0).intValue()) {
 			case 1 -> ReserveResult.RESERVED;
 			case 0 -> ReserveResult.SOLD_OUT;

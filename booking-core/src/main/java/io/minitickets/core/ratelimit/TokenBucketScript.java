@@ -18,7 +18,8 @@ public final class TokenBucketScript {
 	/** Kept after the bucket would be full again, so an expired bucket is indistinguishable from a full one. */
 	static final long IDLE_MARGIN_MS = 1_000;
 
-	private final LuaScript script = LuaScript.load("take-token.lua");
+	/** {@code take-token.lua}, also the first part of every {@link TokenGuardedScript}. */
+	static final LuaScript SCRIPT = LuaScript.load("take-token.lua");
 
 	/**
 	 * Takes one token.
@@ -29,9 +30,23 @@ public final class TokenBucketScript {
 	 * @throws ValkeyUnavailableException when Valkey cannot answer within the command timeout
 	 */
 	public RateLimitDecision take(ValkeyConnection connection, String bucketKey, BucketPolicy policy) {
-		List<Long> reply = this.script.execute(connection, ScriptOutputType.MULTI, new String[] { bucketKey },
-				Integer.toString(policy.capacity()), Long.toString(policy.refillInterval().toMillis()),
-				Long.toString(IDLE_MARGIN_MS));
+		return decision(SCRIPT.execute(connection, ScriptOutputType.MULTI, new String[] { bucketKey }, args(policy)));
+	}
+
+	/**
+	 * @param policy the bucket's shape
+	 * @return the script's ARGV: capacity (tokens), refill interval (ms per token), idle margin (ms)
+	 */
+	static String[] args(BucketPolicy policy) {
+		return new String[] { Integer.toString(policy.capacity()), Long.toString(policy.refillInterval().toMillis()),
+				Long.toString(IDLE_MARGIN_MS) };
+	}
+
+	/**
+	 * @param reply the script's reply; items after its first three are not read
+	 * @return the decision it holds
+	 */
+	static RateLimitDecision decision(List<Long> reply) {
 		return new RateLimitDecision(reply.get(0) == 1L, reply.get(1), reply.get(2));
 	}
 

@@ -52,6 +52,18 @@ public final class LuaScript {
 	}
 
 	/**
+	 * This script preceded by another as a local function: within {@code function}, KEYS and ARGV are its parameters,
+	 * so a script file written for KEYS and ARGV runs unchanged as a function of the script that calls it.
+	 * @param function the function's name, a Lua name this script calls it by
+	 * @param body the script that becomes the function's body
+	 * @return the composed script, with its own SHA
+	 */
+	public LuaScript withFunction(String function, LuaScript body) {
+		return new LuaScript(this.name + " with " + body.name,
+				"local function " + function + "(KEYS, ARGV)\n" + body.source + "\nend\n" + this.source);
+	}
+
+	/**
 	 * Runs the script and waits for its reply.
 	 * @param <T> the reply type, as {@code type} decides
 	 * @param connection where to run it
@@ -64,10 +76,10 @@ public final class LuaScript {
 	public <T> T execute(ValkeyConnection connection, ScriptOutputType type, String[] keys, String... args) {
 		try {
 			try {
-				return connection.sync().evalsha(this.sha, type, keys, args);
+				return ValkeyConnection.await(connection.async().evalsha(this.sha, type, keys, args));
 			}
 			catch (RedisNoScriptException ex) {
-				return connection.sync().eval(this.source, type, keys, args);
+				return ValkeyConnection.await(connection.async().eval(this.source, type, keys, args));
 			}
 		}
 		catch (RedisException ex) {

@@ -2,6 +2,8 @@ package io.minitickets.core.valkey;
 
 import java.time.Duration;
 import java.util.List;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.ReentrantLock;
 
@@ -51,6 +53,8 @@ public final class ValkeyConnection implements AutoCloseable {
 
 	private final Duration connectTimeout;
 
+	private final boolean cluster;
+
 	private volatile @Nullable Connected connection;
 
 	/**
@@ -68,7 +72,8 @@ public final class ValkeyConnection implements AutoCloseable {
 		this.connectTimeout = connectTimeout;
 		SocketOptions socket = SocketOptions.builder().connectTimeout(connectTimeout).keepAlive(true).build();
 		TimeoutOptions timeouts = TimeoutOptions.enabled(commandTimeout);
-		if (ValkeyUrl.isCluster(url)) {
+		this.cluster = ValkeyUrl.isCluster(url);
+		if (this.cluster) {
 			List<RedisURI> seeds = ValkeyUrl.clusterSeeds(url);
 			seeds.forEach((seed) -> seed.setTimeout(commandTimeout));
 			RedisClusterClient cluster = RedisClusterClient.create(resources, seeds);
@@ -123,6 +128,35 @@ public final class ValkeyConnection implements AutoCloseable {
 	 */
 	public RedisClusterAsyncCommands<String, String> async() {
 		return connection().async();
+	}
+
+	/**
+	 * Waits for a command's reply without a timeout of its own: the connection's command timeout (Lettuce's
+	 * {@link TimeoutOptions}) completes every command within it. An untimed wait parks a virtual thread without
+	 * scheduling a timer to wake it, as the synchronous API's timed wait does for every command.
+	 * @param <T> the reply type
+	 * @param reply a command sent on a connection of this class
+	 * @return the reply
+	 * @throws RedisException when the command failed or timed out, or the wait was interrupted
+	 */
+	public static <T> T await(Future<T> reply) {
+		try {
+			return reply.get();
+		}
+		catch (InterruptedException ex) {
+			Thread.currentThread().interrupt();
+			throw new RedisException("Interrupted while waiting for Valkey", ex);
+		}
+		catch (ExecutionException ex) {
+			throw (ex.getCause() instanceof RedisException redis) ? redis : new RedisException(ex.getCause());
+		}
+	}
+
+	/**
+	 * @return true when this is a connection to a Valkey Cluster, whose scripts may only touch keys of one hash slot
+	 */
+	public boolean isCluster() {
+		return this.cluster;
 	}
 
 	/**

@@ -26,6 +26,7 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatIllegalStateException;
 
 /**
  * Every script against a real Valkey Cluster of three primaries, through a {@code redis-cluster://} URL: each
@@ -114,6 +115,15 @@ class ScriptsOnAValkeyClusterIntegrationTests {
 		assertThat(allowed).isEqualTo(10);
 		assertThat(gate.reserve(event, UUID.randomUUID(), Long.parseLong(user), 1, null).result())
 			.isEqualTo(ReserveResult.RESERVED);
+	}
+
+	@Test
+	void theTokenAndReserveAreNeverOneScriptOnACluster() {
+		RateLimiter limiter = new RateLimiter(connection, KEYS);
+
+		assertThat(gate.reservesAfterTokensOf(limiter)).isFalse();
+		assertThatIllegalStateException().isThrownBy(() -> gate.reserveAfterToken(limiter, "book:user", "1", BOOKING,
+				200, UUID.randomUUID(), 1, 1, null));
 	}
 
 	@Test

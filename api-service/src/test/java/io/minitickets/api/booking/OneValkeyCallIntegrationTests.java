@@ -1,0 +1,124 @@
+package io.minitickets.api.booking;
+
+import java.net.http.HttpResponse;
+import java.util.concurrent.atomic.AtomicLong;
+
+import io.minitickets.api.ApiClient;
+import io.minitickets.api.ApiIntegrationTest;
+import io.minitickets.core.inventory.InventoryGate;
+import io.minitickets.core.testing.TestInfrastructure;
+import io.minitickets.core.testing.TestKafkaConfiguration;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.boot.test.context.SpringBootTest;
+import org.springframework.boot.test.context.SpringBootTest.WebEnvironment;
+import org.springframework.boot.test.web.server.LocalServerPort;
+import org.springframework.context.annotation.Import;
+import org.springframework.jdbc.core.simple.JdbcClient;
+import org.springframework.test.context.DynamicPropertyRegistry;
+import org.springframework.test.context.DynamicPropertySource;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * Issue 8, the hot path: with the limiter and the gate on one Valkey node, a booking of an event in the event cache
+ * takes the user's token and RESERVEs in one script call, and answers as the two calls did: 429 reserves nothing, and
+ * a Valkey that refuses the call fails closed (503), not open. Counted on a private server ({@code INFO commandstats}).
+ */
+@SpringBootTest(webEnvironment = WebEnvironment.RANDOM_PORT,
+		properties = { "management.server.port=0",
+				"minitickets.jwt.secret=" + ApiIntegrationTest.SECRET, "minitickets.topics.partitions=1" })
+@Import(TestKafkaConfiguration.class)
+class OneValkeyCallIntegrationTests {
+
+	private static final ScratchValkey valkey = ScratchValkey.start();
+
+	private static final AtomicLong USERS = new AtomicLong(1);
+
+	@LocalServerPort
+	private int port;
+
+	@Autowired
+	private JdbcClient jdbc;
+
+	@Autowired
+	private InventoryGate gate;
+
+	@DynamicPropertySource
+	static void scratchValkey(DynamicPropertyRegistry registry) {
+		TestInfrastructure.registerDatabase(registry);
+		registry.add("minitickets.valkey.url", valkey::url);
+		registry.add("minitickets.valkey.key-prefix", TestInfrastructure::uniqueKeyPrefix);
+	}
+
+	@AfterEach
+	void allowEveryKey() {
+		valkey.setDefaultUser("allkeys");
+	}
+
+	@AfterAll
+	static void stop() {
+		valkey.close();
+	}
+
+	@Test
+	void aSoldOutRequestForACachedEventIsOneScriptCall() {
+		long eventId = openEvent(1);
+		assertThat(book(eventId, USERS.getAndIncrement()).statusCode()).isEqualTo(202);
+		// the first call of the script on this server loads it (NOSCRIPT, then EVAL)
+		assertThat(book(eventId, USERS.getAndIncrement()).statusCode()).isEqualTo(409);
+		long before = valkey.calls("evalsha") + valkey.calls("eval");
+
+		for (int i = 0; i < 5; i++) {
+			assertThat(book(eventId, USERS.getAndIncrement()).statusCode()).isEqualTo(409);
+		}
+
+		assertThat(valkey.calls("evalsha") + valkey.calls("eval") - before).isEqualTo(5);
+	}
+
+	@Test
+	void anEmptyBucketIsRefusedWithoutReservingAnything() {
+		long eventId = openEvent(100);
+		long user = USERS.getAndIncrement();
+		for (int i = 0; i < 10; i++) {
+			assertThat(book(eventId, user).statusCode()).isEqualTo(202);
+		}
+
+		HttpResponse<String> refused = book(eventId, user);
+
+		assertThat(refused.statusCode()).isEqualTo(429);
+		assertThat(refused.headers().firstValue("Retry-After")).hasValue("1");
+		assertThat(this.gate.available(eventId)).hasValue(90);
+	}
+
+	@Test
+	void failsClosedWhenValkeyRefusesTheTokenOfACachedEvent() {
+		long eventId = openEvent(3);
+		assertThat(book(eventId, USERS.getAndIncrement()).statusCode()).isEqualTo(202);
+		// the gate's and the status cache's keys still work: only the bucket's refusal can make this a 503
+		valkey.setDefaultUser("resetkeys", "~*bk:*", "~*inv:*");
+
+		HttpResponse<String> response = book(eventId, USERS.getAndIncrement());
+
+		assertThat(response.statusCode()).isEqualTo(503);
+		BookingApiIntegrationTests.assertProblem(response, "unavailable");
+		assertThat(ApiClient.json(response).get("detail").asString()).contains("rate limiter");
+		valkey.setDefaultUser("allkeys");
+		assertThat(this.gate.available(eventId)).as("nothing was taken").hasValue(2);
+	}
+
+	private long openEvent(int capacity) {
+		long eventId = this.jdbc.sql("insert into events (name, capacity, sale_opens_at) values ('e', :capacity, now())"
+				+ " returning id").param("capacity", capacity).query(Long.class).single();
+		this.gate.load(eventId, capacity);
+		return eventId;
+	}
+
+	private HttpResponse<String> book(long eventId, long userId) {
+		return new ApiClient(this.port).post("/api/events/" + eventId + "/bookings", "{\"quantity\":1}",
+				ApiIntegrationTest.mint(userId));
+	}
+
+}

@@ -1,0 +1,163 @@
+package io.minitickets.core.inventory;
+
+import java.time.Duration;
+import java.util.List;
+import java.util.UUID;
+import java.util.concurrent.atomic.AtomicLong;
+
+import io.minitickets.core.ratelimit.BucketPolicy;
+import io.minitickets.core.ratelimit.RateLimiter;
+import io.minitickets.core.testing.Concurrently;
+import io.minitickets.core.testing.TestInfrastructure;
+import io.minitickets.core.testing.TestValkey;
+import io.minitickets.core.valkey.ValkeyConnection;
+import io.minitickets.core.valkey.ValkeyUnavailableException;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
+
+/**
+ * The token take and RESERVE in one script call ({@link InventoryGate#reserveAfterToken}), against the real Valkey:
+ * the bucket admits exactly as the limiter alone (DESIGN.md, invariant 5), RESERVE decides exactly as the gate alone
+ * (invariant 4), and nothing is reserved without a token.
+ */
+class ReserveAfterTokenIntegrationTests {
+
+	private static final BucketPolicy BOOKING = new BucketPolicy(10, Duration.ofSeconds(1));
+
+	private static final GateProperties GATE = new GateProperties(true, Duration.ofMinutes(10), Duration.ofHours(24));
+
+	private static final AtomicLong IDS = new AtomicLong(1);
+
+	private static TestValkey valkey;
+
+	private static ValkeyConnection connection;
+
+	private static RateLimiter limiter;
+
+	private static InventoryGate gate;
+
+	@BeforeAll
+	static void connect() {
+		valkey = new TestValkey();
+		connection = valkey.connect("shared");
+		limiter = new RateLimiter(connection, valkey.keys());
+		gate = new InventoryGate(connection, valkey.keys(), GATE);
+	}
+
+	@AfterAll
+	static void close() {
+		connection.close();
+		valkey.close();
+	}
+
+	@Test
+	void reservesOnlyWithATokenAndTakesATokenEvenWhenSoldOut() {
+		long event = loadedEvent(1);
+		long user = IDS.getAndIncrement();
+
+		TokenAndReservation first = reserve(event, user, UUID.randomUUID(), 1);
+		TokenAndReservation soldOut = reserve(event, user, UUID.randomUUID(), 1);
+
+		assertThat(first.token().allowed()).isTrue();
+		assertThat(first.token().tokensLeft()).isEqualTo(9);
+		assertThat(first.reservation()).isEqualTo(new Reservation(ReserveResult.RESERVED, 0));
+		assertThat(soldOut.token().tokensLeft()).as("the limiter answers first, as when called alone").isEqualTo(8);
+		assertThat(soldOut.reservation()).isEqualTo(new Reservation(ReserveResult.SOLD_OUT, 0));
+	}
+
+	@Test
+	void anEmptyBucketReservesNothing() {
+		long event = loadedEvent(100);
+		long user = IDS.getAndIncrement();
+		for (int i = 0; i < 10; i++) {
+			assertThat(reserve(event, user, UUID.randomUUID(), 1).reservation()).isNotNull();
+		}
+		UUID denied = UUID.randomUUID();
+
+		TokenAndReservation answer = reserve(event, user, denied, 1);
+
+		assertThat(answer.token().allowed()).isFalse();
+		assertThat(answer.token().retryAfterMs()).isBetween(1L, 1000L);
+		assertThat(answer.reservation()).isNull();
+		assertThat(gate.available(event)).hasValue(90);
+		assertThat(gate.snapshot(event).leases()).hasSize(10).doesNotContainKey(denied);
+	}
+
+	@Test
+	void oneBucketAdmitsTenOfElevenConcurrentCallsAndEachAdmittedCallReservesOnce() throws Exception {
+		long event = loadedEvent(100);
+		long user = IDS.getAndIncrement();
+
+		List<TokenAndReservation> answers = Concurrently.run(11,
+				(i) -> () -> reserve(event, user, UUID.randomUUID(), 1));
+
+		assertThat(answers).filteredOn((answer) -> answer.token().allowed()).hasSize(10);
+		assertThat(gate.available(event)).hasValue(90);
+	}
+
+	@Test
+	void hands16SeatsTo16Of200ConcurrentUsersAndDecidesThePerUserLimitAsTheGateAlone() throws Exception {
+		long event = loadedEvent(16);
+		List<TokenAndReservation> answers = Concurrently.run(200,
+				(i) -> () -> reserve(event, IDS.getAndIncrement(), UUID.randomUUID(), 1));
+		long limited = loadedEvent(10);
+		long user = IDS.getAndIncrement();
+		Reservation withinLimit = gate.reserveAfterToken(limiter, "book:user", Long.toString(user), BOOKING, limited,
+				UUID.randomUUID(), user, 2, 3).reservation();
+		Reservation overLimit = gate.reserveAfterToken(limiter, "book:user", Long.toString(user), BOOKING, limited,
+				UUID.randomUUID(), user, 2, 3).reservation();
+
+		assertThat(answers).filteredOn((answer) -> answer.reservation().result() == ReserveResult.RESERVED)
+			.hasSize(16);
+		assertThat(gate.available(event)).hasValue(0);
+		assertThat(withinLimit.result()).isEqualTo(ReserveResult.RESERVED);
+		assertThat(overLimit).isEqualTo(new Reservation(ReserveResult.USER_LIMIT, 8));
+	}
+
+	@Test
+	void answersUnknownForAnEventWhoseCounterIsNotLoadedAfterTakingTheToken() {
+		TokenAndReservation answer = reserve(IDS.getAndIncrement(), IDS.getAndIncrement(), UUID.randomUUID(), 1);
+
+		assertThat(answer.token().allowed()).isTrue();
+		assertThat(answer.reservation().result()).isEqualTo(ReserveResult.UNKNOWN);
+	}
+
+	@Test
+	void isOnlyOfferedForALimiterOnTheGatesOwnConnection() {
+		try (ValkeyConnection other = valkey.connect("gate")) {
+			InventoryGate ownConnection = new InventoryGate(other, valkey.keys(), GATE);
+
+			assertThat(gate.reservesAfterTokensOf(limiter)).isTrue();
+			assertThat(ownConnection.reservesAfterTokensOf(limiter)).isFalse();
+		}
+	}
+
+	@Test
+	void throwsUnavailableWhenValkeyIsUnreachable() {
+		try (ValkeyConnection down = valkey.connect("shared",
+				"redis://127.0.0.1:" + TestInfrastructure.closedPort())) {
+			RateLimiter unreachableLimiter = new RateLimiter(down, valkey.keys());
+			InventoryGate unreachableGate = new InventoryGate(down, valkey.keys(), GATE);
+
+			assertThatExceptionOfType(ValkeyUnavailableException.class)
+				.isThrownBy(() -> unreachableGate.reserveAfterToken(unreachableLimiter, "book:user", "1", BOOKING, 1,
+						UUID.randomUUID(), 1, 1, null));
+		}
+	}
+
+	private static TokenAndReservation reserve(long event, long user, UUID booking, int seats) {
+		return gate.reserveAfterToken(limiter, "book:user", Long.toString(user), BOOKING, event, booking, user, seats,
+				null);
+	}
+
+	private static long loadedEvent(int capacity) {
+		long event = IDS.getAndIncrement();
+		gate.load(event, capacity);
+		return event;
+	}
+
+}
