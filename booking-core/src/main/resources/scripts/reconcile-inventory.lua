@@ -22,7 +22,8 @@
 -- `leased` is the sum of the lease entries that parse: only RESERVE adds to it, SETTLE takes from it only a value that
 -- parses. It is computed by walking the leases once (HGETALL, the cost this total avoids) and stored when it is
 -- missing (state written before it existed), does not parse, or cannot be right: below the number of leases (each
--- holds at least one seat) or below the seats of the confirmed leases. With no leases it is set to 0.
+-- holds at least one seat) or below the seats of the confirmed leases. With no leases it is set to 0. A total too high
+-- (no script makes one) could only hold seats back, never admit more than the truth; it is reset when no lease is left.
 --
 -- A lease entry that does not parse (the id is not a canonical UUID, the seats not 1-9 digits without sign or leading
 -- zero: the rule of LeaseEntries in Java) is moved to `quarantine` as it was, removed from `lease-exp`, and not
