@@ -41,7 +41,9 @@ import org.springframework.jdbc.core.simple.JdbcClient;
  * confirmed bookings inserted after its table's statistics were taken (statistics lagging a sale's inserts) and
  * {@code --leases} leases, of which {@code --expired} have expired and {@code --orphans} belong to bookings Postgres
  * has confirmed; its counter is off by 5 seats, so the first pass expires, settles orphans and repairs drift, later
- * passes find nothing to do. Statements are server-prepared from their first run ({@code prepareThreshold=1}) with
+ * passes find nothing to do. With {@code --leased-total kept} (the default) the event's total of leased seats is
+ * written as RESERVE would have kept it; with {@code missing} it is left out, as in state written before the total
+ * existed, so the first pass's RECONCILE computes it by walking the leases. Statements are server-prepared from their first run ({@code prepareThreshold=1}) with
  * {@code plan_cache_mode=force_generic_plan}: the plans the reconciler gets after a statement's fifth run.
  * <p>
  * Per pass it prints the wall time, the repairs, this run's own commands in Valkey's slowlog (the server's threshold,
@@ -57,7 +59,7 @@ public final class ReconcilePassBench {
 
 	public static void main(String[] args) throws Exception {
 		Map<String, String> options = new LinkedHashMap<>(Map.of("--leases", "100000", "--confirmed", "100000",
-				"--expired", "500", "--orphans", "100", "--passes", "3", "--postgres",
+				"--expired", "500", "--orphans", "100", "--passes", "3", "--leased-total", "kept", "--postgres",
 				"jdbc:postgresql://127.0.0.1:5432/postgres?user=postgres", "--valkey", "redis://127.0.0.1:6379"));
 		for (int i = 0; i + 1 < args.length; i += 2) {
 			if (!options.containsKey(args[i])) {
@@ -70,13 +72,19 @@ public final class ReconcilePassBench {
 		int expired = Integer.parseInt(options.get("--expired"));
 		int orphans = Integer.parseInt(options.get("--orphans"));
 		int passes = Integer.parseInt(options.get("--passes"));
+		boolean leasedTotal = switch (options.get("--leased-total")) {
+			case "kept" -> true;
+			case "missing" -> false;
+			default -> throw new IllegalArgumentException("--leased-total is kept or missing");
+		};
 		String hex = HexFormat.of().formatHex(new SecureRandom().generateSeed(4));
 		String database = "reconcile_pass_bench_" + hex;
 		String prefix = "bench-" + hex + ":";
 		String adminUrl = options.get("--postgres");
 		String valkeyUrl = options.get("--valkey");
-		System.out.printf(Locale.ROOT, "leases %,d (expired %,d, orphaned %,d), confirmed %,d; database %s, keys "
-				+ "under %s; load average %.2f%n", leases, expired, orphans, confirmed, database, prefix,
+		System.out.printf(Locale.ROOT, "leases %,d (expired %,d, orphaned %,d, leased total %s), confirmed %,d; "
+				+ "database %s, keys under %s; load average %.2f%n", leases, expired, orphans,
+				options.get("--leased-total"), confirmed, database, prefix,
 				java.lang.management.ManagementFactory.getOperatingSystemMXBean().getSystemLoadAverage());
 		try (Connection admin = DriverManager.getConnection(adminUrl); Statement statement = admin.createStatement()) {
 			statement.execute("create database " + database);
@@ -92,7 +100,7 @@ public final class ReconcilePassBench {
 			List<UUID> orphanIds = prepareDatabase(url, confirmed, orphans);
 			ValkeyKeys keys = new ValkeyKeys(prefix);
 			prepareGate(setup.sync(), keys.event(eventId), leases, expired, orphanIds,
-					CAPACITY - confirmed - orphans);
+					CAPACITY - confirmed - orphans, leasedTotal);
 			PGSimpleDataSource dataSource = new PGSimpleDataSource();
 			dataSource.setURL(url + (url.contains("?") ? "&" : "?")
 					+ "prepareThreshold=1&options=-c%20plan_cache_mode%3Dforce_generic_plan");
@@ -150,7 +158,7 @@ public final class ReconcilePassBench {
 	}
 
 	private static void prepareGate(RedisCommands<String, String> valkey, ValkeyKeys.EventKeys keys, int leases,
-			int expired, List<UUID> orphanIds, long capacityLeft) {
+			int expired, List<UUID> orphanIds, long capacityLeft, boolean leasedTotal) {
 		long nowMs = System.currentTimeMillis();
 		List<String> ids = new ArrayList<>(leases);
 		ids.addAll(orphanIds.stream().map(UUID::toString).toList());
@@ -171,6 +179,9 @@ public final class ReconcilePassBench {
 		}
 		valkey.set(keys.available(), Long.toString(capacityLeft - (ids.size() - orphanIds.size()) + DRIFT));
 		valkey.set(keys.version(), "0");
+		if (leasedTotal) {
+			valkey.set(keys.leased(), Integer.toString(ids.size()));
+		}
 	}
 
 	private static void runPass(int pass, EventReconciler reconciler, long eventId, RedisCommands<String, String> prober,

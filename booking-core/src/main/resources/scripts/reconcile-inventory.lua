@@ -1,22 +1,36 @@
 -- RECONCILE: sets an event's gate counter to the truth, unless a settle raced with the caller's reads.
 --
--- KEYS[1] avail, KEYS[2] leases, KEYS[3] lease-exp, KEYS[4] settled, KEYS[5] version, KEYS[6] quarantine
+-- KEYS[1] avail, KEYS[2] leases, KEYS[3] lease-exp, KEYS[4] settled, KEYS[5] version, KEYS[6] quarantine,
+-- KEYS[7] leased (seats all live leases hold)
 -- ARGV[1] the version the caller read before reading Postgres
 -- ARGV[2] capacity minus seats confirmed in Postgres (read after ARGV[1])
--- ARGV[3..] booking ids holding a lease that the caller found already CONFIRMED in Postgres, read in the same
---           statement as ARGV[2]. Never pass rejected ones: their lease must stay counted until their REJECTED
---           settle gives the seats back, or the seats come back twice.
+-- ARGV[3] n, how many booking ids follow as ARGV[4..3+n]
+-- ARGV[4..3+n] booking ids holding a lease that the caller found already CONFIRMED in Postgres, read in the same
+--              statement as ARGV[2]. Never pass rejected ones: their lease must stay counted until their REJECTED
+--              settle gives the seats back, or the seats come back twice.
+-- ARGV[4+n..]  lease fields the caller read whose entry did not parse, to be quarantined
 --
--- truth = ARGV[2] - seats of every lease not in ARGV[3..], never below 0.
+-- truth = ARGV[2] - (leased - seats of the ARGV[4..3+n] leases still present), never below 0: the seats of every lease
+-- not in ARGV[4..3+n], as a walk over the leases would count them, read from the running total `leased` that RESERVE
+-- and SETTLE keep atomically with the leases. The cost is one HGET per id passed, whatever the number of leases.
 -- Why it is exact while reserves and settles race: a settle bumps `version` and always follows its Postgres commit, so
 -- if `version` is unchanged every booking whose lease is gone was already counted in ARGV[2]; a lease whose commit the
--- caller did not see is still in `leases` and counted here; reserves change avail and leases together, atomically
--- with this script. If `version` moved, nothing is written and the caller retries on a later pass.
+-- caller did not see is still in `leases` and counted in `leased`; reserves change avail, leases and `leased`
+-- together, atomically with this script. If `version` moved, nothing is written and the caller retries on a later
+-- pass.
+--
+-- `leased` is the sum of the lease entries that parse: only RESERVE adds to it, SETTLE takes from it only a value that
+-- parses. It is computed by walking the leases once (HGETALL, the cost this total avoids) and stored when it is
+-- missing (state written before it existed), does not parse, or cannot be right: below the number of leases (each
+-- holds at least one seat) or below the seats of the confirmed leases. With no leases it is set to 0. A total too high
+-- (no script makes one) could only hold seats back, never admit more than the truth; it is reset when no lease is left.
 --
 -- A lease entry that does not parse (the id is not a canonical UUID, the seats not 1-9 digits without sign or leading
 -- zero: the rule of LeaseEntries in Java) is moved to `quarantine` as it was, removed from `lease-exp`, and not
--- counted: one corrupt entry must not stop the event's reconcile, nor be silently dropped. A counter that does not
--- parse is overwritten like a missing one (LOADED).
+-- counted: one corrupt entry must not stop the event's reconcile, nor be silently dropped. The entries quarantined are
+-- those of ARGV[4+n..] still present and still not parsing, and any a walk finds. No script writes such an entry, so
+-- none was ever added to `leased`: quarantining leaves `leased` as it is. A counter that does not parse is overwritten
+-- like a missing one (LOADED).
 --
 -- Reply: { result, avail before (-1 when missing or unreadable), truth, lease entries quarantined }
 --   result  0 IN_SYNC, 1 LOADED (counter was missing), 2 REPAIRED, -2 STALE (version moved; nothing written)
@@ -30,26 +44,59 @@ local uuid = '^' .. hex4 .. hex4 .. '%-' .. hex4 .. '%-' .. hex4 .. '%-' .. hex4
 local function isLease(id, seats)
   return string.match(id, uuid) ~= nil and string.match(seats, '^[1-9]%d*$') ~= nil and #seats <= 9
 end
-
-local inPostgres = {}
-for i = 3, #ARGV do
-  inPostgres[ARGV[i]] = true
-end
-local leased = 0
 local quarantined = 0
-local leases = redis.call('HGETALL', KEYS[2])
-for i = 1, #leases, 2 do
-  local id, seats = leases[i], leases[i + 1]
-  if not isLease(id, seats) then
-    redis.call('HSET', KEYS[6], id, seats)
-    redis.call('HDEL', KEYS[2], id)
-    redis.call('ZREM', KEYS[3], id)
-    quarantined = quarantined + 1
-  elseif not inPostgres[id] then
-    leased = leased + tonumber(seats)
+local function quarantine(id, seats)
+  redis.call('HSET', KEYS[6], id, seats)
+  redis.call('HDEL', KEYS[2], id)
+  redis.call('ZREM', KEYS[3], id)
+  quarantined = quarantined + 1
+end
+
+local confirmedIds = tonumber(ARGV[3])
+for i = 4 + confirmedIds, #ARGV do
+  local seats = redis.call('HGET', KEYS[2], ARGV[i])
+  if seats and not isLease(ARGV[i], seats) then
+    quarantine(ARGV[i], seats)
   end
 end
-local truth = tonumber(ARGV[2]) - leased
+
+local confirmed = 0
+local seen = {}
+for i = 4, 3 + confirmedIds do
+  local id = ARGV[i]
+  if not seen[id] then
+    seen[id] = true
+    local seats = redis.call('HGET', KEYS[2], id)
+    if seats and isLease(id, seats) then
+      confirmed = confirmed + tonumber(seats)
+    end
+  end
+end
+
+local stored = redis.call('GET', KEYS[7])
+local leased = nil
+if stored and string.match(stored, '^%d+$') and #stored <= 15 then
+  leased = tonumber(stored)
+end
+local count = redis.call('HLEN', KEYS[2])
+if count == 0 then
+  if leased ~= 0 then
+    redis.call('SET', KEYS[7], 0)
+  end
+  leased = 0
+elseif not leased or leased < count or leased < confirmed then
+  leased = 0
+  local leases = redis.call('HGETALL', KEYS[2])
+  for i = 1, #leases, 2 do
+    if isLease(leases[i], leases[i + 1]) then
+      leased = leased + tonumber(leases[i + 1])
+    else
+      quarantine(leases[i], leases[i + 1])
+    end
+  end
+  redis.call('SET', KEYS[7], leased)
+end
+local truth = tonumber(ARGV[2]) - (leased - confirmed)
 if truth < 0 then truth = 0 end
 
 local avail = tonumber(redis.call('GET', KEYS[1]) or '')

@@ -6,6 +6,7 @@
 -- KEYS[4] settled    hash booking id -> outcome of settles already applied
 -- KEYS[5] user-seats hash user id -> seats the user holds in leases plus seats confirmed through the gate
 -- KEYS[6] lease-user hash booking id -> user id, for the leases taken for a user
+-- KEYS[7] leased     integer, seats all live leases hold (RECONCILE creates it; a reserve never does)
 -- ARGV[1] booking id
 -- ARGV[2] seats (positive integer)
 -- ARGV[3] lease time to live in ms
@@ -15,7 +16,9 @@
 -- Idempotent per booking id: a booking that already holds a lease, or was already settled, is answered RESERVED
 -- again and nothing changes. The counter never goes below 0. A counter that is not loaded is an explicit UNKNOWN.
 -- SOLD_OUT is decided before USER_LIMIT, as the worker decides. A user's seats are counted whether or not the event
--- has a limit, so a limit always sees every seat the user holds through the gate.
+-- has a limit, so a limit always sees every seat the user holds through the gate. A new lease's seats are added to
+-- `leased` when it holds a whole number; a missing one stays missing and one that does not parse is deleted, both for
+-- RECONCILE to compute by walking the leases.
 --
 -- Reply: { result, seats available after the call }
 --   result  1 RESERVED, 0 SOLD_OUT, 2 USER_LIMIT (held + confirmed + asked > limit), -1 UNKNOWN (counter not
@@ -48,9 +51,15 @@ end
 
 local time = redis.call('TIME')
 local now = tonumber(time[1]) * 1000 + math.floor(tonumber(time[2]) / 1000)
+local leased = redis.call('GET', KEYS[7])
 redis.call('DECRBY', KEYS[1], seats)
 redis.call('HSET', KEYS[2], id, seats)
 redis.call('ZADD', KEYS[3], now + tonumber(ARGV[3]), id)
+if leased and string.match(leased, '^%d+$') and #leased <= 15 then
+  redis.call('INCRBY', KEYS[7], seats)
+elseif leased then
+  redis.call('DEL', KEYS[7])
+end
 if user ~= '' then
   redis.call('HINCRBY', KEYS[5], user, seats)
   redis.call('HSET', KEYS[6], id, user)

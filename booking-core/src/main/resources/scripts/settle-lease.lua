@@ -1,7 +1,7 @@
 -- SETTLE: applies Postgres's outcome for one booking to the gate, or releases a lease.
 --
 -- KEYS[1] avail, KEYS[2] leases, KEYS[3] lease-exp, KEYS[4] settled, KEYS[5] version, KEYS[6] user-seats,
--- KEYS[7] lease-user
+-- KEYS[7] lease-user, KEYS[8] leased
 -- ARGV[1] booking id
 -- ARGV[2] outcome: CONFIRMED, REJECTED, or RELEASED (the booking never reached Postgres: send failed, lease expired)
 -- ARGV[3] seats the booking asked for
@@ -17,6 +17,9 @@
 -- booking released by the API whose record did reach Kafka is still settled correctly later. A missing counter is
 -- never created here: the reconciler loads it from Postgres. Every change bumps `version` for the reconciler's
 -- compare-and-set.
+-- A removed lease's seats are taken from `leased` (seats all live leases hold) when both parse, as RESERVE added them:
+-- a lease entry that does not parse was never added (no script writes one), so it is not taken. A missing `leased`
+-- stays missing, one that does not parse or would go below 0 is deleted; RECONCILE computes it by walking the leases.
 --
 -- Reply: { result }  1 LEASE_SETTLED, 2 SETTLED_WITHOUT_LEASE, 0 ALREADY_SETTLED or nothing to release
 local id = ARGV[1]
@@ -31,6 +34,13 @@ end
 local result
 local leased = redis.call('HGET', KEYS[2], id)
 if leased then
+  local total = redis.call('GET', KEYS[8])
+  local counted = string.match(leased, '^[1-9]%d*$') and #leased <= 9
+  if total and not (string.match(total, '^%d+$') and #total <= 15) then
+    redis.call('DEL', KEYS[8])
+  elseif total and counted and redis.call('DECRBY', KEYS[8], tonumber(leased)) < 0 then
+    redis.call('DEL', KEYS[8])
+  end
   redis.call('HDEL', KEYS[2], id)
   redis.call('ZREM', KEYS[3], id)
   local user = redis.call('HGET', KEYS[7], id)

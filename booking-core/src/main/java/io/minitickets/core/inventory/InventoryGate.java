@@ -219,8 +219,9 @@ public class InventoryGate {
 	 * event with hundreds of thousands of leases never blocks Valkey for long nor needs one reply of megabytes within
 	 * the command timeout. The read is therefore not atomic: a lease reserved or settled while it runs may be missing
 	 * or present (every lease present throughout is returned). RECONCILE's compare-and-set does not depend on it: its
-	 * script counts the leases it finds itself, and a lease missing here is only not asked about in Postgres, so it
-	 * stays counted, which can hold seats back until a later pass but never admits more than the truth.
+	 * script counts every live lease through the event's leased total, and a lease missing here is only not asked
+	 * about in Postgres, so it stays counted, which can hold seats back until a later pass but never admits more than
+	 * the truth.
 	 * @param eventId the event
 	 * @return the version, the live leases, and the entries that do not parse
 	 * @throws ValkeyUnavailableException when the gate's Valkey cannot answer in time
@@ -331,20 +332,24 @@ public class InventoryGate {
 
 	/**
 	 * RECONCILE: sets the counter to {@code capacityLeft − live leases not in Postgres} unless a settle happened since
-	 * {@link #snapshot}. Loads a missing (or unreadable) counter the same way. Lease entries that do not parse are
-	 * moved to the event's quarantine hash, not counted.
+	 * {@link #snapshot}. Loads a missing (or unreadable) counter the same way. The live leases' seats come from the
+	 * event's running total, which RESERVE and SETTLE keep, less the seats of the {@code leasedAndConfirmed} leases
+	 * still present: the cost grows with the ids passed, not with the event's leases. A total that is missing (state
+	 * from before it existed) or cannot be right is computed once by walking the leases. Lease entries given as
+	 * unparseable that still do not parse are moved to the event's quarantine hash, not counted.
 	 * @param eventId the event
 	 * @param snapshotVersion the version from a {@link #snapshot} taken before Postgres was read
 	 * @param capacityLeft capacity − seats confirmed, read from Postgres after the snapshot
 	 * @param leasedAndConfirmed leased bookings that Postgres has confirmed, read in the same statement as
 	 * {@code capacityLeft}; never rejected ones: their REJECTED settle still gives their seats back
+	 * @param unparseable the fields of lease entries read that do not parse ({@link GateSnapshot#unparseable}'s keys)
 	 * @return what was done; STALE means retry on a later pass
 	 * @throws ValkeyUnavailableException when the gate's Valkey cannot answer in time, or answers with an error
 	 */
 	public ReconcileResult reconcile(long eventId, long snapshotVersion, long capacityLeft,
-			Collection<UUID> leasedAndConfirmed) {
+			Collection<UUID> leasedAndConfirmed, Collection<String> unparseable) {
 		return this.reconcileScript.reconcile(this.connection, this.keys.event(eventId), snapshotVersion, capacityLeft,
-				leasedAndConfirmed);
+				leasedAndConfirmed, unparseable);
 	}
 
 	/**
@@ -354,7 +359,8 @@ public class InventoryGate {
 	 * @return what was done
 	 */
 	public ReconcileResult load(long eventId, long capacity) {
-		return reconcile(eventId, snapshot(eventId).version(), capacity, List.of());
+		GateSnapshot snapshot = snapshot(eventId);
+		return reconcile(eventId, snapshot.version(), capacity, List.of(), snapshot.unparseable().keySet());
 	}
 
 	private <T> T call(java.util.function.Supplier<T> command) {

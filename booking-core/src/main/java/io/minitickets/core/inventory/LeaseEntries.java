@@ -8,7 +8,7 @@ import org.jspecify.annotations.Nullable;
 /**
  * What a well-formed lease entry looks like: a canonical UUID for the booking and 1 to 9 digits of seats, no sign, no
  * leading zero. The same rule as {@code isLease} in {@code scripts/reconcile-inventory.lua}, so Java and Lua set aside
- * the same entries.
+ * the same entries, and as the seats {@code scripts/settle-lease.lua} takes from the event's leased total.
  */
 final class LeaseEntries {
 

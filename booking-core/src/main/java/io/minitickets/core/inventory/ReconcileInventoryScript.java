@@ -13,23 +13,26 @@ import io.minitickets.core.valkey.ValkeyKeys.EventKeys;
 /**
  * {@code scripts/reconcile-inventory.lua}: set an event's counter to the truth with a compare-and-set on its version.
  * <p>
- * KEYS: avail, leases, lease-exp, settled, version, quarantine. ARGV: expected version, capacity − confirmed, then
- * the ids of leased bookings already confirmed in Postgres. Reply: {0 IN_SYNC | 1 LOADED | 2 REPAIRED | -2 STALE,
- * before, truth, lease entries quarantined}.
+ * KEYS: avail, leases, lease-exp, settled, version, quarantine, leased. ARGV: expected version, capacity − confirmed,
+ * n, then the n ids of leased bookings already confirmed in Postgres, then the lease fields read whose entry did not
+ * parse. Reply: {0 IN_SYNC | 1 LOADED | 2 REPAIRED | -2 STALE, before, truth, lease entries quarantined}. Costs one
+ * {@code HGET} per id or field passed, not a walk over the leases, once the event's leased total exists.
  */
 final class ReconcileInventoryScript {
 
 	private final LuaScript script = LuaScript.load("reconcile-inventory.lua");
 
 	ReconcileResult reconcile(ValkeyConnection connection, EventKeys keys, long expectedVersion, long capacityLeft,
-			Collection<UUID> leasedAndConfirmed) {
-		List<String> args = new ArrayList<>(leasedAndConfirmed.size() + 2);
+			Collection<UUID> leasedAndConfirmed, Collection<String> unparseable) {
+		List<String> args = new ArrayList<>(leasedAndConfirmed.size() + unparseable.size() + 3);
 		args.add(Long.toString(expectedVersion));
 		args.add(Long.toString(capacityLeft));
+		args.add(Integer.toString(leasedAndConfirmed.size()));
 		leasedAndConfirmed.forEach((id) -> args.add(id.toString()));
+		args.addAll(unparseable);
 		List<Long> reply = this.script.execute(connection, ScriptOutputType.MULTI,
 				new String[] { keys.available(), keys.leases(), keys.leaseExpiry(), keys.settled(), keys.version(),
-						keys.quarantine() },
+						keys.quarantine(), keys.leased() },
 				args.toArray(String[]::new));
 		ReconcileResult.Kind kind = switch (reply.get(0).intValue()) {
 			case 0 -> ReconcileResult.Kind.IN_SYNC;

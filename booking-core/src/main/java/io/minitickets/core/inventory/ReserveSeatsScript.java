@@ -14,9 +14,9 @@ import org.jspecify.annotations.Nullable;
 /**
  * {@code scripts/reserve-seats.lua}: RESERVE seats for one booking.
  * <p>
- * KEYS: avail, leases, lease-exp, settled, user-seats, lease-user. ARGV: booking id, seats, lease TTL (ms), user id
- * ('' for none), per-user limit ('' for none). Reply: {result 1 RESERVED | 0 SOLD_OUT | 2 USER_LIMIT | -1 UNKNOWN,
- * seats available after}.
+ * KEYS ({@link #keys}): avail, leases, lease-exp, settled, user-seats, lease-user, leased. ARGV: booking id, seats,
+ * lease TTL (ms), user id ('' for none), per-user limit ('' for none). Reply: {result 1 RESERVED | 0 SOLD_OUT |
+ * 2 USER_LIMIT | -1 UNKNOWN, seats available after}.
  */
 final class ReserveSeatsScript {
 
@@ -29,12 +29,6 @@ final class ReserveSeatsScript {
 			@Nullable Long userId, @Nullable Integer perUserLimit) {
 		return reservation(SCRIPT.execute(connection, ScriptOutputType.MULTI, keys(keys),
 				args(bookingId, seats, leaseTtl, userId, perUserLimit)));
-	}
-
-	/** The script's KEYS for an event. */
-	static String[] keys(EventKeys keys) {
-		return new String[] { keys.available(), keys.leases(), keys.leaseExpiry(), keys.settled(), keys.userSeats(),
-				keys.leaseUsers() };
 	}
 
 	/** The script's ARGV. */
@@ -53,6 +47,17 @@ final class ReserveSeatsScript {
 			default -> ReserveResult.UNKNOWN;
 		};
 		return new Reservation(result, reply.get(1));
+	}
+
+	/**
+	 * The script's KEYS for one event, in their order; every caller of {@code reserve-seats.lua}'s text takes them
+	 * from here, so a key added to the script reaches each of them.
+	 * @param keys the event's keys
+	 * @return avail, leases, lease-exp, settled, user-seats, lease-user, leased
+	 */
+	static String[] keys(EventKeys keys) {
+		return new String[] { keys.available(), keys.leases(), keys.leaseExpiry(), keys.settled(), keys.userSeats(),
+				keys.leaseUsers(), keys.leased() };
 	}
 
 }

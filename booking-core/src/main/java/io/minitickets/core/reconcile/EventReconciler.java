@@ -57,8 +57,8 @@ public class EventReconciler {
 	 * version read afresh after the orphans' settles and before that read of Postgres. The compare-and-set's safety
 	 * does not depend on when the lease ids were read (see {@link #repairCounter(long)}): a lease reserved since is
 	 * only not asked about, so it stays counted, which can hold seats back until the next pass but never admits more
-	 * than the truth. Valkey so walks an event's leases twice a pass (this read, in chunks, and the compare-and-set's
-	 * script), where it walked them up to four times, three of them in one {@code HGETALL} each.
+	 * than the truth. Valkey so walks an event's leases once a pass, this read, in chunks; the compare-and-set's
+	 * script reads the event's leased total instead of walking them.
 	 * @param eventId the event
 	 * @return what the counter's compare-and-set did and every repair made
 	 * @throws ValkeyUnavailableException when the gate's Valkey cannot answer in time
@@ -78,8 +78,8 @@ public class EventReconciler {
 	 * comes before the read of Postgres: if no settle bumped the version since, every lease that is gone was settled
 	 * after its Postgres commit, so it is counted in capacity − confirmed; see {@code scripts/reconcile-inventory.lua}.
 	 * Only confirmed leased bookings are passed as settled: a rejected one keeps its lease counted until its settle
-	 * gives the seats back. The script counts the leases it finds itself; the ones read here only decide which
-	 * bookings Postgres is asked about, so a lease missing from them is counted, never dropped.
+	 * gives the seats back. The script counts every live lease through the event's leased total; the ones read here
+	 * only decide which bookings Postgres is asked about, so a lease missing from them is counted, never dropped.
 	 * @param eventId the event
 	 * @return what the compare-and-set did, and the repair if it made one
 	 * @throws ValkeyUnavailableException when the gate's Valkey cannot answer in time
@@ -94,13 +94,13 @@ public class EventReconciler {
 	/**
 	 * @param version the event's version, read before Postgres is
 	 * @param leased the leases to ask Postgres about
-	 * @param unparseable the lease entries read that do not parse, for the WARN line when the script quarantines
+	 * @param unparseable the lease entries read that do not parse, for the script to quarantine and the WARN line
 	 */
 	private EventReconcile repairCounter(long eventId, long version, Set<UUID> leased, Map<String, String> unparseable,
 			List<Repair> repairs) {
 		EventTruth truth = this.truths.truth(eventId, leased);
 		ReconcileResult result = this.gate.reconcile(eventId, version, truth.capacityLeft(),
-				truth.leasedAndConfirmed());
+				truth.leasedAndConfirmed(), unparseable.keySet());
 		if (result.quarantined() > 0) {
 			logger.warn("inventory reconciliation event={} moved {} lease entries that do not parse to its quarantine "
 					+ "hash, uncounted: {}", eventId, result.quarantined(), unparseable);

@@ -28,7 +28,7 @@ public record ValkeyKeys(String prefix) {
 	public EventKeys event(long eventId) {
 		String base = this.prefix + "inv:{evt:" + eventId + "}:";
 		return new EventKeys(base + "avail", base + "leases", base + "lease-exp", base + "settled", base + "version",
-				base + "quarantine", base + "user-seats", base + "lease-user");
+				base + "quarantine", base + "user-seats", base + "lease-user", base + "leased");
 	}
 
 	/**
@@ -64,9 +64,12 @@ public record ValkeyKeys(String prefix) {
 	 * event's per-user limit
 	 * @param leaseUsers hash booking id → user id of each lease taken for a user, so that its settle gives the seats
 	 * back to the right user
+	 * @param leased integer: seats all the live leases hold, the sum of {@code leases}' parseable values, kept by
+	 * every script that adds or removes a lease so that RECONCILE needs no walk over the leases; RECONCILE creates
+	 * it (walking the leases once) when it is missing or unreadable
 	 */
 	public record EventKeys(String available, String leases, String leaseExpiry, String settled, String version,
-			String quarantine, String userSeats, String leaseUsers) {
+			String quarantine, String userSeats, String leaseUsers, String leased) {
 	}
 
 }

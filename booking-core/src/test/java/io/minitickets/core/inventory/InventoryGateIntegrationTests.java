@@ -150,22 +150,23 @@ class InventoryGateIntegrationTests {
 	void reconcileLoadsRepairsAndRefusesAfterARacingSettle() {
 		long event = newEvent();
 		UUID leased = UUID.randomUUID();
-		assertThat(gate.reconcile(event, gate.snapshot(event).version(), 10, List.of()).kind())
+		assertThat(gate.reconcile(event, gate.snapshot(event).version(), 10, List.of(), List.of()).kind())
 			.isEqualTo(ReconcileResult.Kind.LOADED);
 		gate.reserve(event, leased, 3);
 		connection.sync().set(valkey.keys().event(event).available(), "9");
 
 		GateSnapshot snapshot = gate.snapshot(event);
 		gate.settle(event, UUID.randomUUID(), LeaseOutcome.CONFIRMED, 1);
-		ReconcileResult stale = gate.reconcile(event, snapshot.version(), 10, List.of());
+		ReconcileResult stale = gate.reconcile(event, snapshot.version(), 10, List.of(), List.of());
 		assertThat(stale.kind()).isEqualTo(ReconcileResult.Kind.STALE);
 
-		ReconcileResult repaired = gate.reconcile(event, gate.snapshot(event).version(), 9, List.of());
+		ReconcileResult repaired = gate.reconcile(event, gate.snapshot(event).version(), 9, List.of(), List.of());
 		assertThat(repaired.kind()).isEqualTo(ReconcileResult.Kind.REPAIRED);
 		assertThat(repaired.before()).isEqualTo(8);
 		assertThat(repaired.truth()).isEqualTo(6);
 		assertThat(gate.available(event)).hasValue(6);
-		ReconcileResult excluding = gate.reconcile(event, gate.snapshot(event).version(), 9, List.of(leased));
+		ReconcileResult excluding = gate.reconcile(event, gate.snapshot(event).version(), 9, List.of(leased),
+				List.of());
 		assertThat(excluding.truth()).isEqualTo(9);
 	}
 
@@ -269,8 +270,10 @@ class InventoryGateIntegrationTests {
 			connection.sync().zadd(keys.leaseExpiry(), 1, entry[0]);
 		}
 		connection.sync().set(keys.available(), "5");
+		GateSnapshot snapshot = gate.snapshot(event);
 
-		ReconcileResult result = gate.reconcile(event, gate.snapshot(event).version(), 10, List.of());
+		ReconcileResult result = gate.reconcile(event, snapshot.version(), 10, List.of(),
+				snapshot.unparseable().keySet());
 
 		assertThat(result.kind()).isEqualTo(ReconcileResult.Kind.REPAIRED);
 		assertThat(result.truth()).isEqualTo(8);

@@ -79,7 +79,7 @@ class ScriptsOnAValkeyClusterIntegrationTests {
 		assertThat(gate.settle(event, rejected, LeaseOutcome.REJECTED, 1)).isEqualTo(SettleResult.LEASE_SETTLED);
 		assertThat(gate.settle(event, confirmed, LeaseOutcome.CONFIRMED, 2)).isEqualTo(SettleResult.LEASE_SETTLED);
 		assertThat(gate.available(event)).hasValue(1);
-		assertThat(gate.reconcile(event, gate.snapshot(event).version(), 1, List.of()).changed()).isFalse();
+		assertThat(gate.reconcile(event, gate.snapshot(event).version(), 1, List.of(), List.of()).changed()).isFalse();
 	}
 
 	@Test
