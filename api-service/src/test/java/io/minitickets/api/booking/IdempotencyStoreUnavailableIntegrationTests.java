@@ -5,21 +5,8 @@ import java.net.http.HttpResponse;
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.minitickets.api.ApiClient;
-import io.minitickets.api.ApiIntegrationTest;
-import io.minitickets.core.inventory.InventoryGate;
-import io.minitickets.core.testing.TestInfrastructure;
-import io.minitickets.core.testing.TestKafkaConfiguration;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
-import org.springframework.boot.test.context.SpringBootTest;
-import org.springframework.boot.test.context.SpringBootTest.WebEnvironment;
-import org.springframework.boot.test.web.server.LocalServerPort;
-import org.springframework.context.annotation.Import;
-import org.springframework.jdbc.core.simple.JdbcClient;
-import org.springframework.test.context.DynamicPropertyRegistry;
-import org.springframework.test.context.DynamicPropertySource;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -28,49 +15,17 @@ import static org.assertj.core.api.Assertions.assertThat;
  * Retry-After before anything is taken. Its answer cannot be remembered: the answer stands (the broker has the
  * booking), counted. Valkey refuses by ACL rules on a private server, while the limiter's and the gate's keys work.
  */
-@SpringBootTest(webEnvironment = WebEnvironment.RANDOM_PORT,
-		properties = { "management.server.port=0",
-				"minitickets.jwt.secret=" + ApiIntegrationTest.SECRET, "minitickets.topics.partitions=1" })
-@Import(TestKafkaConfiguration.class)
-class IdempotencyStoreUnavailableIntegrationTests {
-
-	private static final ScratchValkey valkey = ScratchValkey.start();
-
-	@LocalServerPort
-	private int port;
-
-	@Autowired
-	private JdbcClient jdbc;
-
-	@Autowired
-	private InventoryGate gate;
+class IdempotencyStoreUnavailableIntegrationTests extends ScratchValkeyIntegrationTest {
 
 	@Autowired
 	private MeterRegistry meters;
 
-	@DynamicPropertySource
-	static void scratchValkey(DynamicPropertyRegistry registry) {
-		TestInfrastructure.registerDatabase(registry);
-		registry.add("minitickets.valkey.url", valkey::url);
-		registry.add("minitickets.valkey.key-prefix", TestInfrastructure::uniqueKeyPrefix);
-	}
-
-	@AfterEach
-	void allowEveryKey() {
-		valkey.setDefaultUser("allkeys");
-	}
-
-	@AfterAll
-	static void stop() {
-		valkey.close();
-	}
-
 	@Test
 	void answers503WithRetryAfterWhenTheKeyCannotBeClaimed() {
-		long eventId = openEvent();
+		long eventId = openEvent(3);
 		valkey.setDefaultUser("resetkeys", "~*rl:*", "~*bk:*", "~*inv:*");
 
-		HttpResponse<String> response = book(eventId, 11, "cannot-claim");
+		HttpResponse<String> response = book(eventId, 11, "Idempotency-Key", "cannot-claim");
 
 		assertThat(response.statusCode()).isEqualTo(503);
 		BookingApiIntegrationTests.assertProblem(response, "unavailable");
@@ -81,27 +36,15 @@ class IdempotencyStoreUnavailableIntegrationTests {
 
 	@Test
 	void keepsTheAcceptedAnswerWhenTheKeyCannotBeRemembered() {
-		long eventId = openEvent();
+		long eventId = openEvent(3);
 		valkey.setDefaultUser("resetkeys", "~*rl:*", "~*bk:*", "~*inv:*", "(~*idem:* +set)");
 		double before = unavailable("remember");
 
-		HttpResponse<String> response = book(eventId, 12, "cannot-remember");
+		HttpResponse<String> response = book(eventId, 12, "Idempotency-Key", "cannot-remember");
 
 		assertThat(response.statusCode()).isEqualTo(202);
 		assertThat(unavailable("remember")).isEqualTo(before + 1);
 		assertThat(this.gate.available(eventId)).hasValue(2);
-	}
-
-	private long openEvent() {
-		long eventId = this.jdbc.sql("insert into events (name, capacity, sale_opens_at) values ('e', 3, now())"
-				+ " returning id").query(Long.class).single();
-		this.gate.load(eventId, 3);
-		return eventId;
-	}
-
-	private HttpResponse<String> book(long eventId, long userId, String key) {
-		return new ApiClient(this.port).post("/api/events/" + eventId + "/bookings", "{\"quantity\":1}",
-				ApiIntegrationTest.mint(userId), "Idempotency-Key", key);
 	}
 
 	private double unavailable(String step) {

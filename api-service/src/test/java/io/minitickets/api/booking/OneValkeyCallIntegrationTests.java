@@ -4,21 +4,7 @@ import java.net.http.HttpResponse;
 import java.util.concurrent.atomic.AtomicLong;
 
 import io.minitickets.api.ApiClient;
-import io.minitickets.api.ApiIntegrationTest;
-import io.minitickets.core.inventory.InventoryGate;
-import io.minitickets.core.testing.TestInfrastructure;
-import io.minitickets.core.testing.TestKafkaConfiguration;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
-import org.springframework.beans.factory.annotation.Autowired;
-import org.springframework.boot.test.context.SpringBootTest;
-import org.springframework.boot.test.context.SpringBootTest.WebEnvironment;
-import org.springframework.boot.test.web.server.LocalServerPort;
-import org.springframework.context.annotation.Import;
-import org.springframework.jdbc.core.simple.JdbcClient;
-import org.springframework.test.context.DynamicPropertyRegistry;
-import org.springframework.test.context.DynamicPropertySource;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -27,41 +13,9 @@ import static org.assertj.core.api.Assertions.assertThat;
  * takes the user's token and RESERVEs in one script call, and answers as the two calls did: 429 reserves nothing, and
  * a Valkey that refuses the call fails closed (503), not open. Counted on a private server ({@code INFO commandstats}).
  */
-@SpringBootTest(webEnvironment = WebEnvironment.RANDOM_PORT,
-		properties = { "management.server.port=0",
-				"minitickets.jwt.secret=" + ApiIntegrationTest.SECRET, "minitickets.topics.partitions=1" })
-@Import(TestKafkaConfiguration.class)
-class OneValkeyCallIntegrationTests {
+class OneValkeyCallIntegrationTests extends ScratchValkeyIntegrationTest {
 
-	private static final ScratchValkey valkey = ScratchValkey.start();
-
-	private static final AtomicLong USERS = new AtomicLong(1);
-
-	@LocalServerPort
-	private int port;
-
-	@Autowired
-	private JdbcClient jdbc;
-
-	@Autowired
-	private InventoryGate gate;
-
-	@DynamicPropertySource
-	static void scratchValkey(DynamicPropertyRegistry registry) {
-		TestInfrastructure.registerDatabase(registry);
-		registry.add("minitickets.valkey.url", valkey::url);
-		registry.add("minitickets.valkey.key-prefix", TestInfrastructure::uniqueKeyPrefix);
-	}
-
-	@AfterEach
-	void allowEveryKey() {
-		valkey.setDefaultUser("allkeys");
-	}
-
-	@AfterAll
-	static void stop() {
-		valkey.close();
-	}
+	private static final AtomicLong USERS = new AtomicLong(1_000);
 
 	@Test
 	void aSoldOutRequestForACachedEventIsOneScriptCall() {
@@ -107,18 +61,6 @@ class OneValkeyCallIntegrationTests {
 		assertThat(ApiClient.json(response).get("detail").asString()).contains("rate limiter");
 		valkey.setDefaultUser("allkeys");
 		assertThat(this.gate.available(eventId)).as("nothing was taken").hasValue(2);
-	}
-
-	private long openEvent(int capacity) {
-		long eventId = this.jdbc.sql("insert into events (name, capacity, sale_opens_at) values ('e', :capacity, now())"
-				+ " returning id").param("capacity", capacity).query(Long.class).single();
-		this.gate.load(eventId, capacity);
-		return eventId;
-	}
-
-	private HttpResponse<String> book(long eventId, long userId) {
-		return new ApiClient(this.port).post("/api/events/" + eventId + "/bookings", "{\"quantity\":1}",
-				ApiIntegrationTest.mint(userId));
 	}
 
 }
