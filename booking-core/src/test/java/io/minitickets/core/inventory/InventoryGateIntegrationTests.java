@@ -1,20 +1,15 @@
 package io.minitickets.core.inventory;
 
-import java.time.Duration;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
-import java.util.concurrent.atomic.AtomicLong;
 
 import io.minitickets.core.testing.Concurrently;
 import io.minitickets.core.testing.TestInfrastructure;
-import io.minitickets.core.testing.TestValkey;
 import io.minitickets.core.valkey.ValkeyConnection;
 import io.minitickets.core.valkey.ValkeyKeys;
 import io.minitickets.core.valkey.ValkeyUnavailableException;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -24,29 +19,7 @@ import static org.assertj.core.api.Assertions.entry;
 /**
  * The gate's scripts against the real Valkey: RESERVE, SETTLE (decided by the lease), RECONCILE's compare-and-set.
  */
-class InventoryGateIntegrationTests {
-
-	private static final AtomicLong EVENT_IDS = new AtomicLong(1);
-
-	private static TestValkey valkey;
-
-	private static ValkeyConnection connection;
-
-	private static InventoryGate gate;
-
-	@BeforeAll
-	static void connect() {
-		valkey = new TestValkey();
-		connection = valkey.connect("gate");
-		gate = new InventoryGate(connection, valkey.keys(),
-				new GateProperties(true, Duration.ofMinutes(10), Duration.ofHours(24)));
-	}
-
-	@AfterAll
-	static void close() {
-		connection.close();
-		valkey.close();
-	}
+class InventoryGateIntegrationTests extends GateIntegrationTest {
 
 	@Test
 	void answersUnknownForAnEventWhoseCounterIsNotLoaded() {
@@ -290,21 +263,11 @@ class InventoryGateIntegrationTests {
 	void throwsUnavailableWithinTheCommandTimeoutWhenValkeyIsUnreachable() {
 		try (ValkeyConnection down = valkey.connect("gate", "redis://127.0.0.1:" + TestInfrastructure.closedPort())) {
 			InventoryGate unreachable = new InventoryGate(down, valkey.keys(),
-					new GateProperties(true, Duration.ofMinutes(10), Duration.ofHours(24)));
+					GATE);
 
 			assertThatExceptionOfType(ValkeyUnavailableException.class)
 				.isThrownBy(() -> unreachable.reserve(1, UUID.randomUUID(), 1));
 		}
-	}
-
-	private static long newEvent() {
-		return EVENT_IDS.getAndIncrement();
-	}
-
-	private static long loadedEvent(int capacity) {
-		long event = newEvent();
-		gate.load(event, capacity);
-		return event;
 	}
 
 }

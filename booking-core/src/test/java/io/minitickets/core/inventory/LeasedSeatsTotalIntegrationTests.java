@@ -1,20 +1,14 @@
 package io.minitickets.core.inventory;
 
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicLong;
 
 import io.lettuce.core.RedisFuture;
-import io.minitickets.core.testing.TestValkey;
-import io.minitickets.core.valkey.ValkeyConnection;
 import io.minitickets.core.valkey.ValkeyKeys;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -24,29 +18,7 @@ import static org.assertj.core.api.Assertions.assertThat;
  * that adds or removes a lease keeps it, and RECONCILE reads it instead of walking the leases, computing it once when
  * it is missing or cannot be right.
  */
-class LeasedSeatsTotalIntegrationTests {
-
-	private static final AtomicLong EVENT_IDS = new AtomicLong(1);
-
-	private static TestValkey valkey;
-
-	private static ValkeyConnection connection;
-
-	private static InventoryGate gate;
-
-	@BeforeAll
-	static void connect() {
-		valkey = new TestValkey();
-		connection = valkey.connect("gate");
-		gate = new InventoryGate(connection, valkey.keys(),
-				new GateProperties(true, Duration.ofMinutes(10), Duration.ofHours(24)));
-	}
-
-	@AfterAll
-	static void close() {
-		connection.close();
-		valkey.close();
-	}
+class LeasedSeatsTotalIntegrationTests extends GateIntegrationTest {
 
 	@Test
 	void theTotalFollowsEveryReserveSettleReleaseAndQuarantine() {
@@ -179,12 +151,6 @@ class LeasedSeatsTotalIntegrationTests {
 
 	private static String leased(long event) {
 		return connection.sync().get(valkey.keys().event(event).leased());
-	}
-
-	private static long loadedEvent(int capacity) {
-		long event = EVENT_IDS.getAndIncrement();
-		gate.load(event, capacity);
-		return event;
 	}
 
 }

@@ -9,10 +9,8 @@ import io.minitickets.core.ratelimit.BucketPolicy;
 import io.minitickets.core.ratelimit.RateLimiter;
 import io.minitickets.core.testing.Concurrently;
 import io.minitickets.core.testing.TestInfrastructure;
-import io.minitickets.core.testing.TestValkey;
 import io.minitickets.core.valkey.ValkeyConnection;
 import io.minitickets.core.valkey.ValkeyUnavailableException;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
@@ -24,40 +22,23 @@ import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
  * the bucket admits exactly as the limiter alone (DESIGN.md, invariant 5), RESERVE decides exactly as the gate alone
  * (invariant 4), and nothing is reserved without a token.
  */
-class ReserveAfterTokenIntegrationTests {
+class ReserveAfterTokenIntegrationTests extends GateIntegrationTest {
 
 	private static final BucketPolicy BOOKING = new BucketPolicy(10, Duration.ofSeconds(1));
 
-	private static final GateProperties GATE = new GateProperties(true, Duration.ofMinutes(10), Duration.ofHours(24));
-
-	private static final AtomicLong IDS = new AtomicLong(1);
-
-	private static TestValkey valkey;
-
-	private static ValkeyConnection connection;
+	private static final AtomicLong USERS = new AtomicLong(1);
 
 	private static RateLimiter limiter;
 
-	private static InventoryGate gate;
-
 	@BeforeAll
-	static void connect() {
-		valkey = new TestValkey();
-		connection = valkey.connect("shared");
+	static void limiterOnTheGatesConnection() {
 		limiter = new RateLimiter(connection, valkey.keys());
-		gate = new InventoryGate(connection, valkey.keys(), GATE);
-	}
-
-	@AfterAll
-	static void close() {
-		connection.close();
-		valkey.close();
 	}
 
 	@Test
 	void reservesOnlyWithATokenAndTakesATokenEvenWhenSoldOut() {
 		long event = loadedEvent(1);
-		long user = IDS.getAndIncrement();
+		long user = USERS.getAndIncrement();
 
 		TokenAndReservation first = reserve(event, user, UUID.randomUUID(), 1);
 		TokenAndReservation soldOut = reserve(event, user, UUID.randomUUID(), 1);
@@ -72,7 +53,7 @@ class ReserveAfterTokenIntegrationTests {
 	@Test
 	void anEmptyBucketReservesNothing() {
 		long event = loadedEvent(100);
-		long user = IDS.getAndIncrement();
+		long user = USERS.getAndIncrement();
 		for (int i = 0; i < 10; i++) {
 			assertThat(reserve(event, user, UUID.randomUUID(), 1).reservation()).isNotNull();
 		}
@@ -90,7 +71,7 @@ class ReserveAfterTokenIntegrationTests {
 	@Test
 	void oneBucketAdmitsTenOfElevenConcurrentCallsAndEachAdmittedCallReservesOnce() throws Exception {
 		long event = loadedEvent(100);
-		long user = IDS.getAndIncrement();
+		long user = USERS.getAndIncrement();
 
 		List<TokenAndReservation> answers = Concurrently.run(11,
 				(i) -> () -> reserve(event, user, UUID.randomUUID(), 1));
@@ -103,9 +84,9 @@ class ReserveAfterTokenIntegrationTests {
 	void hands16SeatsTo16Of200ConcurrentUsersAndDecidesThePerUserLimitAsTheGateAlone() throws Exception {
 		long event = loadedEvent(16);
 		List<TokenAndReservation> answers = Concurrently.run(200,
-				(i) -> () -> reserve(event, IDS.getAndIncrement(), UUID.randomUUID(), 1));
+				(i) -> () -> reserve(event, USERS.getAndIncrement(), UUID.randomUUID(), 1));
 		long limited = loadedEvent(10);
-		long user = IDS.getAndIncrement();
+		long user = USERS.getAndIncrement();
 		Reservation withinLimit = gate.reserveAfterToken(limiter, "book:user", Long.toString(user), BOOKING, limited,
 				UUID.randomUUID(), user, 2, 3).reservation();
 		Reservation overLimit = gate.reserveAfterToken(limiter, "book:user", Long.toString(user), BOOKING, limited,
@@ -120,7 +101,7 @@ class ReserveAfterTokenIntegrationTests {
 
 	@Test
 	void answersUnknownForAnEventWhoseCounterIsNotLoadedAfterTakingTheToken() {
-		TokenAndReservation answer = reserve(IDS.getAndIncrement(), IDS.getAndIncrement(), UUID.randomUUID(), 1);
+		TokenAndReservation answer = reserve(newEvent(), USERS.getAndIncrement(), UUID.randomUUID(), 1);
 
 		assertThat(answer.token().allowed()).isTrue();
 		assertThat(answer.reservation().result()).isEqualTo(ReserveResult.UNKNOWN);
@@ -128,7 +109,7 @@ class ReserveAfterTokenIntegrationTests {
 
 	@Test
 	void isOnlyOfferedForALimiterOnTheGatesOwnConnection() {
-		try (ValkeyConnection other = valkey.connect("gate")) {
+		try (ValkeyConnection other = valkey.connect("other")) {
 			InventoryGate ownConnection = new InventoryGate(other, valkey.keys(), GATE);
 
 			assertThat(gate.reservesAfterTokensOf(limiter)).isTrue();
@@ -152,12 +133,6 @@ class ReserveAfterTokenIntegrationTests {
 	private static TokenAndReservation reserve(long event, long user, UUID booking, int seats) {
 		return gate.reserveAfterToken(limiter, "book:user", Long.toString(user), BOOKING, event, booking, user, seats,
 				null);
-	}
-
-	private static long loadedEvent(int capacity) {
-		long event = IDS.getAndIncrement();
-		gate.load(event, capacity);
-		return event;
 	}
 
 }
