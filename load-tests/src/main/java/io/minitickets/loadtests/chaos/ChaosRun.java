@@ -35,7 +35,8 @@ import io.minitickets.localstack.stack.StackState;
 /**
  * A fault-injection run: starts its own stack, then for each fault, {@code rounds} times, puts two fresh events on
  * sale, runs the load (the gentle {@link SaleLoad}, or the open-model {@link OpenSaleLoad} at the options' rate),
- * injects the fault at a seeded-random moment 0.5–2 s in, recovers, lets the load run 1 s more;
+ * injects the fault at a seeded-random moment 0.5–2 s in (the fault's own bookings, a {@link RoundProbe} on a third
+ * event of the round, make its precondition certain), recovers, lets the load run 1 s more;
  * then waits until the stack is quiet and checks the invariants. Always stops what it started, also on failure or
  * SIGTERM, and deletes its data; keeps the processes' logs.
  */
@@ -44,6 +45,9 @@ final class ChaosRun {
 	private static final int EVENTS_PER_ROUND = 2;
 
 	private static final int CLIENTS = 8;
+
+	/** Seats of a round's probe event: far more than its fault's probes book. */
+	private static final int PROBE_SEATS = 100;
 
 	private final ChaosOptions options;
 
@@ -96,24 +100,26 @@ final class ChaosRun {
 		try (http) {
 			ApiClient client = new ApiClient(http, api);
 			String admin = client.login(state.adminEmail(), state.adminPassword());
-			List<String> tokens = new BulkUsers(Objects.requireNonNull(state.postgres()), state.jwtSecret(),
-					Duration.ofHours(1))
-				.create("chaos-" + this.options.seed(), this.options.users())
+			BulkUsers users = new BulkUsers(Objects.requireNonNull(state.postgres()), state.jwtSecret(),
+					Duration.ofHours(1));
+			List<String> tokens = users.create("chaos-" + this.options.seed(), this.options.users())
 				.stream()
 				.map(LoadUser::token)
 				.toList();
+			String probeToken = users.create("chaos-probe-" + this.options.seed(), 1).getFirst().token();
 			try (RoundLoad load = this.options.open()
 					? new OpenSaleLoad(api, client, tokens, this.options.rate(), this.options.connections())
 					: new SaleLoad(client, tokens, CLIENTS)) {
 				return rounds(stack, new LoginProbe(http, api, state.adminEmail(), state.adminPassword()), client, admin,
-						load);
+						probeToken, load);
 			}
 		}
 	}
 
-	private ChaosReport rounds(ChaosStack stack, LoginProbe probe, ApiClient client, String admin, RoundLoad load) {
+	private ChaosReport rounds(ChaosStack stack, LoginProbe login, ApiClient client, String admin, String probeToken,
+			RoundLoad load) {
 		PoisonProducer poison = new PoisonProducer(Objects.requireNonNull(stack.state().kafkaBootstrapServers()));
-		FaultInjector injector = new FaultInjector(stack, probe, poison);
+		FaultInjector injector = new FaultInjector(stack, login, poison);
 		Random random = new Random(this.options.seed());
 		Map<FaultKind, List<Answer>> answers = new EnumMap<>(FaultKind.class);
 		Map<FaultKind, Set<Long>> events = new EnumMap<>(FaultKind.class);
@@ -126,7 +132,11 @@ final class ChaosRun {
 					onSale.add(client.createEvent(admin, "Chaos " + fault.label() + " " + round + "." + i,
 							this.options.seatsPerEvent(), Instant.now().minusSeconds(60)));
 				}
+				long probeEvent = client.createEvent(admin, "Chaos " + fault.label() + " " + round + " probe",
+						PROBE_SEATS, Instant.now().minusSeconds(60));
+				RoundProbe probe = new RoundProbe(client, probeToken, probeEvent, fault);
 				events.computeIfAbsent(fault, (kind) -> new HashSet<>()).addAll(onSale);
+				events.get(fault).add(probeEvent);
 				long delay = 500 + random.nextInt(1500);
 				this.out.printf("  %s round %d: load on events %s, fault after %d ms%n", fault.label(), round,
 						onSale, delay);
@@ -134,11 +144,12 @@ final class ChaosRun {
 				RoundLoad.Round running = load.start(fault, onSale, random.nextLong());
 				try {
 					ProcessWaits.pause(Duration.ofMillis(delay));
-					violations.addAll(injector.inject(fault, random));
+					violations.addAll(injector.inject(fault, random, probe));
 					ProcessWaits.pause(Duration.ofSeconds(1));
 				}
 				finally {
 					answers.computeIfAbsent(fault, (kind) -> new ArrayList<>()).addAll(running.stop());
+					answers.get(fault).addAll(probe.answers());
 					phaseNanos.merge(fault, System.nanoTime() - startedAt, Long::sum);
 				}
 			}

@@ -16,7 +16,8 @@ import io.minitickets.localstack.valkey.ValkeyServer;
 
 /**
  * The run's infrastructure processes, each started again on the same ports and folder after a fault: the Kafka
- * broker (its data kept), Postgres (its data kept) and Valkey servers (empty again: they persist nothing).
+ * broker (its data kept), Postgres (its data kept) and Valkey servers (empty again: they persist nothing). Each start
+ * (and each one-off command) writes a log of its own ({@link StartLogs}).
  */
 final class ChaosInfrastructure {
 
@@ -70,16 +71,30 @@ final class ChaosInfrastructure {
 	}
 
 	/**
-	 * Fast shutdown (SIGINT: sessions cut, data consistent), down for a while, then started on its data and port.
+	 * Asks for a fast shutdown (SIGINT: sessions cut, new connections refused, data consistent) and returns at once.
 	 * @param postmaster the running server
-	 * @param down how long it stays down
-	 * @return the running postmaster
-	 * @throws StackException when it does not stop within 20 s or does not come back within 60 s
+	 * @throws StackException when the signal cannot be sent
 	 */
-	ManagedProcess restartPostgres(ManagedProcess postmaster, Duration down) {
+	void shutDownPostgres(ManagedProcess postmaster) {
+		Objects.requireNonNull(this.postgres).shutDown(postmaster, log("postgres-stop"));
+	}
+
+	/**
+	 * Waits until the stopped server ended, keeps it down until a time after it was stopped, then starts it on its
+	 * data and port.
+	 * @param postmaster the stopped server
+	 * @param since when it was stopped ({@link System#nanoTime()})
+	 * @param down how long after {@code since} it stays down at least
+	 * @return the running postmaster
+	 * @throws StackException when it does not end within 20 s or does not come back within 60 s
+	 */
+	ManagedProcess startPostgresAgain(ManagedProcess postmaster, long since, Duration down) {
 		LocalPostgres server = Objects.requireNonNull(this.postgres);
-		server.stop(postmaster, log("postgres-stop"));
-		ProcessWaits.pause(down);
+		server.awaitEnded(postmaster);
+		long left = down.toNanos() - (System.nanoTime() - since);
+		if (left > 0) {
+			ProcessWaits.pause(Duration.ofNanos(left));
+		}
 		return server.start(log("postgres"));
 	}
 
@@ -97,7 +112,7 @@ final class ChaosInfrastructure {
 	}
 
 	private Path log(String name) {
-		return this.directory.resolve("logs").resolve(name + ".log");
+		return StartLogs.next(this.directory.resolve("logs"), name);
 	}
 
 }

@@ -22,6 +22,8 @@ final class ChaosServices {
 
 	private final ServiceLauncher launcher;
 
+	private final Path logs;
+
 	private final ChaosSettings settings;
 
 	private final Map<Service, List<Integer>> ports = new ConcurrentHashMap<>();
@@ -29,11 +31,12 @@ final class ChaosServices {
 	/**
 	 * @param launcher starts processes
 	 * @param checkout the checkout, where the services' jars are
-	 * @param logs where the services' logs go
+	 * @param logs where the services' logs go, one per start ({@link StartLogs})
 	 * @param settings the chaos settings
 	 */
 	ChaosServices(ProcessLauncher launcher, Path checkout, Path logs, ChaosSettings settings) {
 		this.launcher = new ServiceLauncher(launcher, checkout, logs);
+		this.logs = logs;
 		this.settings = settings;
 	}
 
@@ -57,7 +60,8 @@ final class ChaosServices {
 		Map<String, String> environment = new LinkedHashMap<>(this.settings.environment(gateValkeyUrl));
 		environment.putAll(extra);
 		return this.launcher.start(service, service.module(), state, true,
-				this.ports.computeIfAbsent(service, (any) -> FreePorts.allocate(2)), environment);
+				this.ports.computeIfAbsent(service, (any) -> FreePorts.allocate(2)), environment,
+				StartLogs.next(this.logs, service.module()));
 	}
 
 }

@@ -114,13 +114,23 @@ public final class ChaosStack implements AutoCloseable {
 	}
 
 	/**
-	 * Stops Postgres with a fast shutdown (SIGINT: open sessions are cut, the data stays consistent), keeps it down,
-	 * then starts it again on its data and port.
-	 * @param down how long it stays down
-	 * @throws StackException when it does not stop within 20 s or does not come back within 60 s
+	 * Asks Postgres for a fast shutdown (SIGINT: open sessions are cut, new connections refused, the data stays
+	 * consistent) and returns at once.
+	 * @throws StackException when the signal cannot be sent
 	 */
-	void restartPostgres(Duration down) {
-		ManagedProcess postmaster = this.infrastructure.restartPostgres(process(LocalPostgres.NAME), down);
+	void shutDownPostgres() {
+		this.infrastructure.shutDownPostgres(process(LocalPostgres.NAME));
+	}
+
+	/**
+	 * Waits until the stopped Postgres ended, keeps it down until a time after it was stopped, then starts it again
+	 * on its data and port.
+	 * @param since when it was stopped ({@link System#nanoTime()})
+	 * @param down how long after {@code since} it stays down at least
+	 * @throws StackException when it does not end within 20 s or does not come back within 60 s
+	 */
+	void startPostgresAgain(long since, Duration down) {
+		ManagedProcess postmaster = this.infrastructure.startPostgresAgain(process(LocalPostgres.NAME), since, down);
 		update((stack) -> stack.withoutProcess(LocalPostgres.NAME).withProcess(postmaster));
 	}
 

@@ -14,7 +14,6 @@ import org.jspecify.annotations.Nullable;
 
 import io.minitickets.localstack.kafka.KafkaBroker;
 import io.minitickets.localstack.stack.ManagedProcess;
-import io.minitickets.localstack.stack.PreviousLogs;
 import io.minitickets.localstack.stack.ProcessLauncher;
 import io.minitickets.localstack.stack.Readiness;
 import io.minitickets.localstack.stack.Service;
@@ -119,14 +118,15 @@ public final class ClusterChaosStack implements AutoCloseable {
 	}
 
 	/**
-	 * Starts a killed process again where it was, and waits until it serves (a service: healthy, within 180 s). Its
-	 * former log is kept as {@code <name>.previous.log}.
+	 * Starts a killed process again where it was, and waits until it serves (a service: healthy, within 180 s). It
+	 * writes a log of its own ({@link StartLogs}: {@code <name>.2.log} for the first restart, …), so every former
+	 * log is kept.
 	 * @param name {@code kafka-<n>}, {@code valkey-<n>} or a service instance's name
 	 * @throws StackException when it does not come back
 	 */
 	void restart(String name) {
 		ManagedProcess recorded = process(name);
-		Path log = PreviousLogs.keep(recorded);
+		Path log = StartLogs.next(Path.of(recorded.logFile()).getParent(), name);
 		ManagedProcess restarted;
 		if (name.startsWith(KafkaBroker.NAME + "-")) {
 			restarted = new KafkaBroker(this.launcher, ProcessLauncher.classpath()).restartNode(recorded,
@@ -151,7 +151,7 @@ public final class ClusterChaosStack implements AutoCloseable {
 			.orElseThrow(() -> new StackException(recorded.name() + " is no service"));
 		ManagedProcess process = new ServiceLauncher(this.launcher, this.checkout, log.getParent())
 			.start(service, recorded.name(), this.state, true,
-					List.of(port(recorded.url()), port(recorded.healthUrl())), this.environment);
+					List.of(port(recorded.url()), port(recorded.healthUrl())), this.environment, log);
 		record(process);
 		Readiness.awaitHealthy(process, ServiceLauncher.READY_TIMEOUT);
 	}

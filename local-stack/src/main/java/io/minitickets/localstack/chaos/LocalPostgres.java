@@ -102,14 +102,23 @@ final class LocalPostgres {
 	}
 
 	/**
-	 * Stops the server with a fast shutdown (SIGINT: open sessions are cut, the data stays consistent).
+	 * Asks the server for a fast shutdown (SIGINT: open sessions are cut, new connections refused, the data stays
+	 * consistent) and returns once the signal is sent.
 	 * @param postmaster the running server
 	 * @param logFile where the signalling command's output goes
-	 * @throws StackException when it did not end within 20 s
+	 * @throws StackException when the signal cannot be sent within 20 s
 	 */
-	void stop(ManagedProcess postmaster, Path logFile) {
+	void shutDown(ManagedProcess postmaster, Path logFile) {
 		this.launcher.run("Stopping Postgres", List.of("kill", "-INT", Long.toString(postmaster.pid())), logFile,
 				STOP_WAIT);
+	}
+
+	/**
+	 * Waits until a stopped server ended.
+	 * @param postmaster the server
+	 * @throws StackException when it did not end within 20 s
+	 */
+	void awaitEnded(ManagedProcess postmaster) {
 		postmaster.handle().filter((handle) -> !ProcessWaits.exit(handle, STOP_WAIT)).ifPresent((handle) -> {
 			throw new StackException("Postgres (pid " + handle.pid() + ") did not stop within 20 s");
 		});

@@ -79,6 +79,23 @@ public final class ServiceLauncher {
 	 */
 	public ManagedProcess start(Service service, String name, StackState state, boolean gateEnabled,
 			List<Integer> ports, Map<String, String> extra) {
+		return start(service, name, state, gateEnabled, ports, extra, this.logDirectory.resolve(name + ".log"));
+	}
+
+	/**
+	 * Starts a service on given ports with extra settings and a log of its own, for runs that keep one log per start.
+	 * @param service which service
+	 * @param name the name it is recorded under
+	 * @param state the stack, with Kafka, Postgres and Valkey up
+	 * @param gateEnabled whether api-service uses the inventory gate (ignored by the other services)
+	 * @param ports the HTTP port and the actuator's port
+	 * @param extra variables added to (or replacing) the stack's ones
+	 * @param logFile where its output goes; replaced
+	 * @return the started process
+	 * @throws StackException when the jar is missing or the process cannot be started
+	 */
+	public ManagedProcess start(Service service, String name, StackState state, boolean gateEnabled,
+			List<Integer> ports, Map<String, String> extra, Path logFile) {
 		Path jar = service.jar(this.checkout);
 		if (!Files.isRegularFile(jar)) {
 			throw new StackException(this.checkout.relativize(jar) + " is not built; build with "
@@ -88,8 +105,7 @@ public final class ServiceLauncher {
 				environment(service, state, ports.get(0), ports.get(1), gateEnabled));
 		environment.putAll(extra);
 		return this.launcher.start(name, ProcessKind.SERVICE, List.of(ProcessLauncher.java(), "-jar", jar.toString()),
-				environment,
-				this.logDirectory.resolve(name + ".log"), "http://127.0.0.1:" + ports.get(0),
+				environment, logFile, "http://127.0.0.1:" + ports.get(0),
 				"http://127.0.0.1:" + ports.get(1) + "/actuator/health");
 	}
 
