@@ -24,8 +24,8 @@ import io.minitickets.localstack.stack.Topology;
  */
 @Command(name = "chaos", mixinStandardHelpOptions = true,
 		description = "Start a stack of its own, run a sale load, inject each fault (worker kill, worker failpoint, "
-				+ "Valkey restart, gate Valkey down, Kafka restart, Postgres restart, api-service kill, poison "
-				+ "record) at seeded-random moments, and check every invariant. Exit code 1 on any violation.")
+				+ "Valkey restart, gate Valkey down, Kafka restart, Postgres restart, Postgres kill, api-service kill, "
+				+ "poison record) at seeded-random moments, and check every invariant. Exit code 1 on any violation.")
 public final class ChaosCommand implements Callable<Integer> {
 
 	@Mixin

@@ -42,7 +42,7 @@ class QuietStackFaultsIntegrationTests {
 
 	private static final List<FaultKind> FAULTS = List.of(FaultKind.WORKER_FAILPOINT, FaultKind.WORKER_KILL,
 			FaultKind.VALKEY_RESTART, FaultKind.GATE_VALKEY_DOWN, FaultKind.KAFKA_RESTART, FaultKind.POSTGRES_RESTART,
-			FaultKind.API_KILL);
+			FaultKind.POSTGRES_KILL, FaultKind.API_KILL);
 
 	@BeforeAll
 	static void servicesAreBuilt() {

@@ -80,6 +80,15 @@ final class ChaosInfrastructure {
 	}
 
 	/**
+	 * Crashes the server: SIGKILL of the postmaster and of its processes; returns once they all ended.
+	 * @param postmaster the running server
+	 * @throws StackException when a process did not end within 20 s
+	 */
+	void killPostgres(ManagedProcess postmaster) {
+		Objects.requireNonNull(this.postgres).crash(postmaster);
+	}
+
+	/**
 	 * Waits until the stopped server ended, keeps it down until a time after it was stopped, then starts it on its
 	 * data and port.
 	 * @param postmaster the stopped server

@@ -123,6 +123,15 @@ public final class ChaosStack implements AutoCloseable {
 	}
 
 	/**
+	 * Crashes the run's own Postgres: SIGKILL of the postmaster and of its processes (nothing is flushed or shut down);
+	 * returns once they all ended.
+	 * @throws StackException when a process did not end within 20 s
+	 */
+	void killPostgres() {
+		this.infrastructure.killPostgres(process(LocalPostgres.NAME));
+	}
+
+	/**
 	 * Waits until the stopped Postgres ended, keeps it down until a time after it was stopped, then starts it again
 	 * on its data and port.
 	 * @param since when it was stopped ({@link System#nanoTime()})

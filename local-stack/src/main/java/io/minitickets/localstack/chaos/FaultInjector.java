@@ -83,7 +83,8 @@ public final class FaultInjector {
 				this.stack.restartKafka();
 				probes.accepted("after the broker came back");
 			}
-			case POSTGRES_RESTART -> restartPostgres(probes);
+			case POSTGRES_RESTART -> postgresDown(probes, this.stack::shutDownPostgres);
+			case POSTGRES_KILL -> postgresDown(probes, this.stack::killPostgres);
 			case API_KILL -> {
 				this.stack.kill(Service.API_SERVICE.module());
 				probes.answered(0, "while api-service was down");
@@ -132,16 +133,16 @@ public final class FaultInjector {
 	}
 
 	/**
-	 * A booking accepted just before the shutdown puts the probe's event into api-service's event cache, so that one
-	 * sent once Postgres refuses connections is accepted too: a record the worker cannot settle until Postgres is
-	 * back.
+	 * Takes Postgres down (a fast shutdown or a crash) and starts it again. A booking accepted just before puts the
+	 * probe's event into api-service's event cache, so that one sent once Postgres refuses connections is accepted
+	 * too: a record the worker cannot settle until Postgres is back.
 	 */
-	private void restartPostgres(ProbeChecks probes) {
+	private void postgresDown(ProbeChecks probes, Runnable takeDown) {
 		if (!probes.accepted("before Postgres went down")) {
 			return;
 		}
 		long down = System.nanoTime();
-		this.stack.shutDownPostgres();
+		takeDown.run();
 		probes.accepted(POSTGRES_DOWN_TRIES, "while Postgres was down (its record waits for Postgres)");
 		this.stack.startPostgresAgain(down, SHORT_OUTAGE);
 	}

@@ -27,6 +27,9 @@ public enum FaultKind {
 	/** Fast shutdown of Postgres, down 3 s, restarted on its data. */
 	POSTGRES_RESTART,
 
+	/** SIGKILL of the run's own Postgres (the postmaster and its processes), down 3 s, restarted on its data. */
+	POSTGRES_KILL,
+
 	/** SIGKILL of api-service while requests are in flight, then a restart. */
 	API_KILL,
 

