@@ -14,6 +14,7 @@ import io.minitickets.core.inventory.InventoryGate;
 import io.minitickets.core.inventory.LeaseOutcome;
 import io.minitickets.core.inventory.Reservation;
 import io.minitickets.core.inventory.ReserveResult;
+import io.minitickets.core.inventory.TokenAndReservation;
 import io.minitickets.core.messaging.BookingRequested;
 import io.minitickets.core.messaging.BookingStatus;
 import io.minitickets.core.status.BookingStatusCache;
@@ -88,14 +89,29 @@ class BookingAdmission {
 	/**
 	 * As {@link #accept} for a booking that is not resumed, with the user's booking token taken in the same Valkey
 	 * call as RESERVE (one round trip instead of two; see {@link #reservesWithTokens}): the token is the limiter's, so
-	 * this fails closed where the gate alone would fail open.
+	 * a call Valkey does not answer fails closed where the gate alone would fail open. RESERVE failing inside the call
+	 * (a gate key Valkey cannot read) fails open as the gate alone does: the token stays taken, as it does when the
+	 * gate's own call fails after the limiter's, and the booking goes on ungated.
 	 * @throws ApiException 429 when the user's bucket is empty, 503 when Valkey cannot answer (nothing is sent; a lease
 	 * the lost call may have made expires and the reconciler gives its seats back)
 	 */
 	Admission acceptWithToken(UUID bookingId, long eventId, long userId, int quantity, @Nullable Integer perUserLimit) {
-		Reservation reservation = this.rateLimits.checkBookingAndReserve(userId, this.gate, eventId, bookingId,
+		TokenAndReservation answer = this.rateLimits.checkBookingAndReserve(userId, this.gate, eventId, bookingId,
 				quantity, perUserLimit);
-		return admit(decide(reservation, false), bookingId, eventId, userId, quantity, perUserLimit, false);
+		String failure = answer.gateFailure();
+		Gate gated = (failure != null) ? failedOpen(eventId, bookingId, failure)
+				: decide(Objects.requireNonNull(answer.reservation()), false);
+		return admit(gated, bookingId, eventId, userId, quantity, perUserLimit, false);
+	}
+
+	private Gate failedOpen(long eventId, UUID bookingId, String failure) {
+		this.meters.skipped("script-error");
+		logger.atWarn()
+			.addKeyValue("bookingId", bookingId)
+			.addKeyValue("eventId", eventId)
+			.log("The gate's RESERVE failed in Valkey for booking {} of event {} ({}): the booking goes on ungated",
+					bookingId, eventId, failure);
+		return Gate.UNGATED;
 	}
 
 	/**
