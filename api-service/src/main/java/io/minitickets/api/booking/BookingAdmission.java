@@ -14,6 +14,7 @@ import io.minitickets.core.inventory.InventoryGate;
 import io.minitickets.core.inventory.LeaseOutcome;
 import io.minitickets.core.inventory.Reservation;
 import io.minitickets.core.inventory.ReserveResult;
+import io.minitickets.core.inventory.TokenAndReservation;
 import io.minitickets.core.messaging.BookingRequested;
 import io.minitickets.core.messaging.BookingStatus;
 import io.minitickets.core.status.BookingStatusCache;
@@ -22,6 +23,7 @@ import io.minitickets.core.valkey.ValkeyUnavailableException;
 import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
+import org.springframework.http.HttpStatus;
 import org.springframework.stereotype.Component;
 
 /**
@@ -88,14 +90,60 @@ class BookingAdmission {
 	/**
 	 * As {@link #accept} for a booking that is not resumed, with the user's booking token taken in the same Valkey
 	 * call as RESERVE (one round trip instead of two; see {@link #reservesWithTokens}): the token is the limiter's, so
-	 * this fails closed where the gate alone would fail open.
-	 * @throws ApiException 429 when the user's bucket is empty, 503 when Valkey cannot answer (nothing is sent; a lease
-	 * the lost call may have made expires and the reconciler gives its seats back)
+	 * a call Valkey does not answer fails closed where the gate alone would fail open. RESERVE failing inside the call
+	 * (a gate key Valkey cannot read) fails open as the gate alone does: the token stays taken, as it does when the
+	 * gate's own call fails after the limiter's, and the booking goes on ungated.
+	 * @throws ApiException 429 when the user's bucket is empty, 503 when Valkey cannot answer: nothing is sent, so a
+	 * lease the lost call may have made is given back ({@link #releaseAfterLostCall})
 	 */
 	Admission acceptWithToken(UUID bookingId, long eventId, long userId, int quantity, @Nullable Integer perUserLimit) {
-		Reservation reservation = this.rateLimits.checkBookingAndReserve(userId, this.gate, eventId, bookingId,
-				quantity, perUserLimit);
-		return admit(decide(reservation, false), bookingId, eventId, userId, quantity, perUserLimit, false);
+		TokenAndReservation answer;
+		try {
+			answer = this.rateLimits.checkBookingAndReserve(userId, this.gate, eventId, bookingId, quantity,
+					perUserLimit);
+		}
+		catch (ApiException ex) {
+			if (ex.getStatus() == HttpStatus.SERVICE_UNAVAILABLE) {
+				releaseAfterLostCall(eventId, bookingId, userId, quantity);
+			}
+			throw ex;
+		}
+		String failure = answer.gateFailure();
+		Gate gated = (failure != null) ? failedOpen(eventId, bookingId, failure)
+				: decide(Objects.requireNonNull(answer.reservation()), false);
+		return admit(gated, bookingId, eventId, userId, quantity, perUserLimit, false);
+	}
+
+	/**
+	 * Gives back the lease of a booking whose token-and-RESERVE call got no answer in time, without waiting: Valkey may
+	 * have run the call all the same, and the booking is not sent, so its seats would stay held for the lease TTL.
+	 * RELEASE by booking id is idempotent and changes nothing when no lease exists; sent on the same connection after
+	 * the lost call, it runs after it. Should it fail too, the lease expires and the reconciler gives its seats back.
+	 */
+	private void releaseAfterLostCall(long eventId, UUID bookingId, long userId, int quantity) {
+		try {
+			this.gate.settleAsync(eventId, bookingId, userId, LeaseOutcome.RELEASED, quantity)
+				.whenComplete((result, ex) -> {
+					if (ex != null) {
+						logger.warn("Could not release booking {} of event {} after its Valkey call got no answer: "
+								+ "its lease, if any, expires ({})", bookingId, eventId, ex.toString());
+					}
+				});
+		}
+		catch (ValkeyUnavailableException ex) {
+			logger.warn("Could not release booking {} of event {} after its Valkey call got no answer: its lease, if "
+					+ "any, expires ({})", bookingId, eventId, ex.toString());
+		}
+	}
+
+	private Gate failedOpen(long eventId, UUID bookingId, String failure) {
+		this.meters.skipped("script-error");
+		logger.atWarn()
+			.addKeyValue("bookingId", bookingId)
+			.addKeyValue("eventId", eventId)
+			.log("The gate's RESERVE failed in Valkey for booking {} of event {} ({}): the booking goes on ungated",
+					bookingId, eventId, failure);
+		return Gate.UNGATED;
 	}
 
 	/**

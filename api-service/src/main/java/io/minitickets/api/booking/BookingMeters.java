@@ -15,7 +15,7 @@ import org.springframework.stereotype.Component;
  * <li>{@code minitickets.bookings{outcome}}: how each booking attempt ended ({@link #OUTCOMES});</li>
  * <li>{@code minitickets.gate.decisions{decision}}: what the inventory gate decided ({@link #DECISIONS}): a lease
  * reserved, sold out, the user's limit, skipped (no counter, a resumed booking, the gate disabled) or an error
- * (Valkey could not answer; the booking went on ungated);</li>
+ * (Valkey could not answer, or RESERVE failed in it; the booking went on ungated);</li>
  * <li>{@code minitickets.gate.skipped{cause}}: why a booking went on ungated ({@link #SKIP_CAUSES}).</li>
  * </ul>
  */
@@ -30,7 +30,8 @@ class BookingMeters {
 	static final List<String> DECISIONS = List.of("reserved", "sold-out", "user-limit", "skipped", "error");
 
 	/** The {@code cause} tags of {@code minitickets.gate.skipped}. */
-	static final List<String> SKIP_CAUSES = List.of("unavailable", "unknown", "resumed", "disabled");
+	static final List<String> SKIP_CAUSES = List.of("unavailable", "script-error", "unknown", "resumed",
+			"disabled");
 
 	private final Map<String, Counter> outcomes;
 
@@ -64,13 +65,13 @@ class BookingMeters {
 	}
 
 	/**
-	 * Counts a booking the gate did not decide: decision {@code error} when Valkey failed ({@code unavailable}),
-	 * {@code skipped} otherwise.
+	 * Counts a booking the gate did not decide: decision {@code error} when Valkey failed ({@code unavailable}) or
+	 * RESERVE raised an error in it ({@code script-error}), {@code skipped} otherwise.
 	 * @param cause one of {@link #SKIP_CAUSES}
 	 */
 	void skipped(String cause) {
 		Objects.requireNonNull(this.skipped.get(cause), cause).increment();
-		decision("unavailable".equals(cause) ? "error" : "skipped");
+		decision(("unavailable".equals(cause) || "script-error".equals(cause)) ? "error" : "skipped");
 	}
 
 	private static Map<String, Counter> counters(MeterRegistry registry, String name, String tag, List<String> values,

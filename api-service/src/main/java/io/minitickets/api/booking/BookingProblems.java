@@ -21,6 +21,16 @@ final class BookingProblems {
 	}
 
 	/**
+	 * @param eventId an event whose sale is closed
+	 * @return the 409 that says so (no {@code saleOpensAt}: a closed sale's opening is a stand-in, not a time to wait
+	 * for)
+	 */
+	static ApiException saleClosed(long eventId) {
+		return new ApiException(HttpStatus.CONFLICT, ProblemTypes.SALE_NOT_OPEN, "Sale not open",
+				"The sale of event " + eventId + " is closed.", null);
+	}
+
+	/**
 	 * @param eventId the event
 	 * @param perUserLimit its per-user limit, seats
 	 * @return a 409 that says the booking would pass the user's limit

@@ -21,7 +21,8 @@ import org.springframework.stereotype.Service;
  * The booking hot path: user's token bucket, event checks (in-process cache), Idempotency-Key, then
  * {@link BookingAdmission} (inventory gate, status PENDING, Kafka). The sold-out path touches only Valkey.
  * <p>
- * An Idempotency-Key records what became of its request on every exit: 202 or 409 are remembered, a booking that
+ * An Idempotency-Key records what became of its request on every exit: 202, sold out and a closed sale's 409 are
+ * remembered (a sale yet to open and the per-user limit are not final answers), a booking that
  * certainly never reached Kafka frees the key, and one that may be in Kafka keeps the key for its request (a retry of
  * the same request resumes it).
  */
@@ -68,8 +69,9 @@ class BookingService {
 		}
 		this.rateLimits.checkBooking(userId);
 		Event event = this.events.find(eventId).orElseThrow(() -> Problems.notFound("No event " + eventId + "."));
+		boolean closed = ClosedSale.isClosed(event.saleOpensAt());
 		ApiException refused = refusal(event, quantity);
-		if (refused != null) {
+		if (refused != null && !(closed && idempotencyKey != null)) {
 			throw refused;
 		}
 		Integer perUserLimit = event.perUserLimit();
@@ -79,8 +81,23 @@ class BookingService {
 		UUID bookingId = IdempotencyStore.bookingIdFor(userId, idempotencyKey, eventId, quantity);
 		return switch (this.idempotency.claim(userId, idempotencyKey, bookingId, eventId, quantity)) {
 			case Earlier earlier -> replay(earlier.answer(), eventId, quantity);
+			case Held held when closed -> throw refuseClosed(held);
 			case Held held -> acceptHolding(held, userId, perUserLimit);
 		};
+	}
+
+	/**
+	 * A closed sale's 409 is a final answer, remembered on the key like a sold-out one; unless an earlier request of
+	 * the same booking may have sent it (resumed), whose outcome Postgres decides: its key stays with it.
+	 */
+	private ApiException refuseClosed(Held held) {
+		if (held.resumed()) {
+			this.idempotency.markUnconfirmed(held);
+		}
+		else {
+			this.idempotency.remember(held, held.value().saleClosedAnswer());
+		}
+		return BookingProblems.saleClosed(held.value().eventId());
 	}
 
 	/**
@@ -133,8 +150,7 @@ class BookingService {
 	 */
 	private static ApiException saleNotOpen(Event event) {
 		if (ClosedSale.isClosed(event.saleOpensAt())) {
-			return new ApiException(HttpStatus.CONFLICT, ProblemTypes.SALE_NOT_OPEN, "Sale not open",
-					"The sale of event " + event.id() + " is closed.", null);
+			return BookingProblems.saleClosed(event.id());
 		}
 		return new ApiException(HttpStatus.CONFLICT, ProblemTypes.SALE_NOT_OPEN, "Sale not open",
 				"The sale of event " + event.id() + " opens at " + event.saleOpensAt() + ".", null)
@@ -146,7 +162,7 @@ class BookingService {
 			throw BookingProblems.keyReused(answer);
 		}
 		if (answer.status() == 409) {
-			throw BookingProblems.soldOut(eventId);
+			throw answer.saleClosed() ? BookingProblems.saleClosed(eventId) : BookingProblems.soldOut(eventId);
 		}
 		if (answer.status() == 202) {
 			return BookingAccepted.of(answer.bookingId());

@@ -129,7 +129,16 @@ class IdempotencyStore {
 	 * @param status the answer given (202 or 409)
 	 */
 	void remember(Held held, int status) {
-		replace(held, held.value().answered(status), "remember");
+		remember(held, held.value().answered(status));
+	}
+
+	/**
+	 * As {@link #remember(Held, int)}, with the answer given.
+	 * @param held the claim
+	 * @param answer the final answer, for example {@link StoredAnswer#saleClosedAnswer()}
+	 */
+	void remember(Held held, StoredAnswer answer) {
+		replace(held, answer, "remember");
 	}
 
 	/**

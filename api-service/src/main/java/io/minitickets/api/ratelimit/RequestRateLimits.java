@@ -1,13 +1,11 @@
 package io.minitickets.api.ratelimit;
 
-import java.util.Objects;
 import java.util.UUID;
 
 import io.micrometer.core.instrument.MeterRegistry;
 import io.minitickets.api.problem.ApiException;
 import io.minitickets.api.problem.Problems;
 import io.minitickets.core.inventory.InventoryGate;
-import io.minitickets.core.inventory.Reservation;
 import io.minitickets.core.inventory.TokenAndReservation;
 import io.minitickets.core.problem.ProblemTypes;
 import io.minitickets.core.ratelimit.BucketPolicy;
@@ -82,10 +80,11 @@ public class RequestRateLimits {
 	 * @param bookingId the booking
 	 * @param seats seats asked for, positive
 	 * @param perUserLimit the event's per-user limit in seats, or null for none
-	 * @return what RESERVE did
+	 * @return the token taken, with what RESERVE did or how it failed ({@link TokenAndReservation#gateFailure()}: the
+	 * gate's own failure, which the caller fails open on)
 	 * @throws ApiException 429 with Retry-After when the bucket is empty (nothing reserved); 503 when Valkey is down
 	 */
-	public Reservation checkBookingAndReserve(long userId, InventoryGate gate, long eventId, UUID bookingId, int seats,
+	public TokenAndReservation checkBookingAndReserve(long userId, InventoryGate gate, long eventId, UUID bookingId, int seats,
 			@Nullable Integer perUserLimit) {
 		TokenAndReservation answer;
 		try {
@@ -96,7 +95,7 @@ public class RequestRateLimits {
 			throw unavailable(this.bookingMeters);
 		}
 		admit(answer.token(), this.bookingPolicy, this.bookingMeters, BOOKING_REQUESTS);
-		return Objects.requireNonNull(answer.reservation());
+		return answer;
 	}
 
 	/**

@@ -1,6 +1,7 @@
 package io.minitickets.api.booking;
 
 import java.net.http.HttpResponse;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
@@ -19,6 +20,7 @@ import org.springframework.beans.factory.annotation.Autowired;
 import tools.jackson.databind.JsonNode;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 
 class BookingApiIntegrationTests extends ApiIntegrationTest {
 
@@ -167,6 +169,26 @@ class BookingApiIntegrationTests extends ApiIntegrationTest {
 		HttpResponse<String> otherKey = book(eventId, 1, token, "Idempotency-Key", "order-2");
 		assertThat(otherKey.statusCode()).isEqualTo(409);
 		assertThat(book(eventId, 1, token, "Idempotency-Key", "order-2").statusCode()).isEqualTo(409);
+	}
+
+	@Test
+	void repeatsAClosedSalesAnswerForARepeatedIdempotencyKeyEvenOnceTheSaleReopens() {
+		long eventId = createEvent(10, ClosedSale.OPENS_AT);
+		String token = newUserToken();
+		HttpResponse<String> first = book(eventId, 1, token, "Idempotency-Key", "closed-1");
+		this.jdbc.sql("update events set sale_opens_at = now() - interval '1 minute' where id = :id")
+			.param("id", eventId)
+			.update();
+		await().atMost(Duration.ofSeconds(30)).until(() -> book(eventId, 1, newUserToken()).statusCode() == 202);
+
+		HttpResponse<String> again = book(eventId, 1, token, "Idempotency-Key", "closed-1");
+
+		assertThat(first.statusCode()).isEqualTo(409);
+		assertThat(again.statusCode()).isEqualTo(409);
+		assertProblem(again, "sale-not-open");
+		assertThat(ApiClient.json(again).get("detail").asString())
+			.isEqualTo("The sale of event " + eventId + " is closed.");
+		assertThat(book(eventId, 1, token, "Idempotency-Key", "closed-2").statusCode()).isEqualTo(202);
 	}
 
 	@Test

@@ -1,21 +1,39 @@
 package io.minitickets.api.booking;
 
 import java.net.http.HttpResponse;
+import java.time.Duration;
 import java.util.concurrent.atomic.AtomicLong;
 
+import io.micrometer.core.instrument.Counter;
+import io.micrometer.core.instrument.MeterRegistry;
 import io.minitickets.api.ApiClient;
+import io.minitickets.core.valkey.ValkeyConnection;
+import io.minitickets.core.valkey.ValkeyKeys;
 import org.junit.jupiter.api.Test;
+import org.springframework.beans.factory.annotation.Autowired;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 
 /**
  * Issue 8, the hot path: with the limiter and the gate on one Valkey node, a booking of an event in the event cache
  * takes the user's token and RESERVEs in one script call, and answers as the two calls did: 429 reserves nothing, and
- * a Valkey that refuses the call fails closed (503), not open. Counted on a private server ({@code INFO commandstats}).
+ * a Valkey that refuses the call fails closed (503), not open; a RESERVE that fails inside the call fails open, as
+ * the gate alone does (issue 19, item 2), and a call that times out after Valkey ran it gives its lease back (item 3).
+ * Counted on a private server ({@code INFO commandstats}).
  */
 class OneValkeyCallIntegrationTests extends ScratchValkeyIntegrationTest {
 
 	private static final AtomicLong USERS = new AtomicLong(1_000);
+
+	@Autowired
+	private ValkeyConnection connection;
+
+	@Autowired
+	private ValkeyKeys keys;
+
+	@Autowired
+	private MeterRegistry meters;
 
 	@Test
 	void aSoldOutRequestForACachedEventIsOneScriptCall() {
@@ -61,6 +79,53 @@ class OneValkeyCallIntegrationTests extends ScratchValkeyIntegrationTest {
 		assertThat(ApiClient.json(response).get("detail").asString()).contains("rate limiter");
 		valkey.setDefaultUser("allkeys");
 		assertThat(this.gate.available(eventId)).as("nothing was taken").hasValue(2);
+	}
+
+	@Test
+	void aReserveThatFailsInsideTheCallSendsTheBookingUngatedForEveryUser() {
+		long eventId = openEvent(3);
+		assertThat(book(eventId, USERS.getAndIncrement()).statusCode()).isEqualTo(202);
+		this.connection.sync().set(this.keys.event(eventId).available(), "abc");
+		double ungated = count("minitickets.bookings", "outcome", "accepted-ungated");
+		double failed = count("minitickets.gate.skipped", "cause", "script-error");
+		long user = USERS.getAndIncrement();
+
+		for (long booker : new long[] { user, user, USERS.getAndIncrement() }) {
+			assertThat(book(eventId, booker).statusCode()).isEqualTo(202);
+		}
+
+		assertThat(count("minitickets.bookings", "outcome", "accepted-ungated") - ungated).isEqualTo(3);
+		assertThat(count("minitickets.gate.skipped", "cause", "script-error") - failed).isEqualTo(3);
+	}
+
+	@Test
+	void aCallThatTimesOutAfterValkeyRanItGivesItsLeaseBack() {
+		HttpResponse<String> timedOut = null;
+		long eventId = 0;
+		// the server sleeps longer than the tests' command timeout (5 s), and must still sleep when the booking's call
+		// reaches it: on a slow machine, try again
+		for (int attempt = 0; attempt < 3 && timedOut == null; attempt++) {
+			eventId = openEvent(3);
+			// the first booking reads the event into the cache, the second one loads the script on the server
+			assertThat(book(eventId, USERS.getAndIncrement()).statusCode()).isEqualTo(202);
+			assertThat(book(eventId, USERS.getAndIncrement()).statusCode()).isEqualTo(202);
+			valkey.sleep(8);
+			HttpResponse<String> response = book(eventId, USERS.getAndIncrement());
+			valkey.awaitAwake();
+			timedOut = (response.statusCode() == 503) ? response : null;
+		}
+		assertThat(timedOut).as("a booking answered while Valkey slept").isNotNull();
+		long event = eventId;
+
+		await().atMost(Duration.ofSeconds(30))
+			.untilAsserted(() -> assertThat(this.gate.snapshot(event).leases()).as("the first two bookings' only")
+				.hasSize(2));
+		assertThat(this.gate.available(event)).hasValue(1);
+	}
+
+	private double count(String name, String tag, String value) {
+		Counter counter = this.meters.find(name).tag(tag, value).counter();
+		return (counter != null) ? counter.count() : 0;
 	}
 
 }

@@ -2,6 +2,8 @@ package io.minitickets.api.booking;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.net.Socket;
+import java.net.SocketTimeoutException;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -36,7 +38,7 @@ final class ScratchValkey implements AutoCloseable {
 		int port = TestInfrastructure.closedPort();
 		try {
 			Process process = new ProcessBuilder("redis-server", "--port", Integer.toString(port), "--bind",
-					"127.0.0.1", "--save", "", "--appendonly", "no")
+					"127.0.0.1", "--save", "", "--appendonly", "no", "--enable-debug-command", "local")
 				.redirectErrorStream(true)
 				.redirectOutput(ProcessBuilder.Redirect.DISCARD)
 				.start();
@@ -82,6 +84,43 @@ final class ScratchValkey implements AutoCloseable {
 			.mapToLong((line) -> Long.parseLong(line.substring(prefix.length(), line.indexOf(',', prefix.length()))))
 			.findFirst()
 			.orElse(0);
+	}
+
+	/**
+	 * Blocks the server for {@code seconds} ({@code DEBUG SLEEP}, sent by a {@code redis-cli} of its own) and returns
+	 * once it is asleep: a PING on a new connection gets no answer within 200 ms. Every command sent meanwhile waits,
+	 * then runs in the order it arrived.
+	 * @param seconds how long the server sleeps
+	 * @throws IllegalStateException when the server did not fall asleep within 10 s
+	 */
+	void sleep(int seconds) {
+		List<String> line = List.of("redis-cli", "-p", Integer.toString(this.port), "DEBUG", "SLEEP",
+				Integer.toString(seconds));
+		try {
+			new ProcessBuilder(line).redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
+		}
+		catch (IOException ex) {
+			throw new UncheckedIOException(ex);
+		}
+		await().atMost(Duration.ofSeconds(10)).until(() -> !answersPingWithin(Duration.ofMillis(200)));
+	}
+
+	/**
+	 * Waits until the server answers again after {@link #sleep}.
+	 */
+	void awaitAwake() {
+		await().atMost(Duration.ofSeconds(30)).until(() -> answersPingWithin(Duration.ofSeconds(1)));
+	}
+
+	private boolean answersPingWithin(Duration timeout) throws IOException {
+		try (Socket socket = new Socket("127.0.0.1", this.port)) {
+			socket.setSoTimeout((int) timeout.toMillis());
+			socket.getOutputStream().write("PING\r\n".getBytes(StandardCharsets.US_ASCII));
+			return socket.getInputStream().read() == '+';
+		}
+		catch (SocketTimeoutException ex) {
+			return false;
+		}
 	}
 
 	private String cli(String... command) {

@@ -107,7 +107,8 @@ public class InventoryGate {
 	 * @param userId the user who books
 	 * @param seats seats asked for, positive
 	 * @param perUserLimit the event's per-user limit in seats; null for none
-	 * @return the token decision, and the reservation when the token was taken
+	 * @return the token decision, and the reservation when the token was taken, or RESERVE's failure when it raised
+	 * an error (the token stays taken, as when the two are called one after the other)
 	 * @throws IllegalStateException when the limiter is on a Valkey Cluster
 	 * @throws ValkeyUnavailableException when Valkey cannot answer in time: whether the token was taken and seats were
 	 * reserved is then unknown (a lease made stays until it expires and the reconciler releases it)
@@ -117,8 +118,9 @@ public class InventoryGate {
 		GuardedReply reply = limiter.tryAcquireThen(scope, id, policy, this.reserveAfterTokenScript,
 				ReserveSeatsScript.keys(this.keys.event(eventId)),
 				ReserveSeatsScript.args(bookingId, seats, this.properties.leaseTtl(), userId, perUserLimit));
+		boolean reserved = reply.decision().allowed() && reply.failure() == null;
 		return new TokenAndReservation(reply.decision(),
-				reply.decision().allowed() ? ReserveSeatsScript.reservation(reply.reply()) : null);
+				reserved ? ReserveSeatsScript.reservation(reply.reply()) : null, reply.failure());
 	}
 
 	/**

@@ -2,13 +2,17 @@ package io.minitickets.core.ratelimit;
 
 import java.util.List;
 
+import org.jspecify.annotations.Nullable;
+
 /**
  * What one call of a {@link TokenGuardedScript} answered.
  *
  * @param decision the token bucket's decision
  * @param reply the guarded script's reply, integers in its order; empty when the token was denied (the guarded script
- * did not run)
+ * did not run) or the guarded script failed
+ * @param failure the guarded script's runtime error as Valkey reported it (for example {@code WRONGTYPE ...}), or
+ * null when it did not fail; the token was taken all the same
  */
-public record GuardedReply(RateLimitDecision decision, List<Long> reply) {
+public record GuardedReply(RateLimitDecision decision, List<Long> reply, @Nullable String failure) {
 
 }

@@ -77,7 +77,7 @@ public class RateLimiter {
 		String key = this.keys.bucket(scope, id);
 		RateLimitDecision remembered = this.denials.denial(key);
 		if (remembered != null) {
-			return new GuardedReply(remembered, List.of());
+			return new GuardedReply(remembered, List.of(), null);
 		}
 		long askedAt = this.denials.now();
 		GuardedReply reply = script.run(this.connection, key, policy, keys, args);

@@ -31,7 +31,8 @@ public final class TokenGuardedScript {
 	}
 
 	/**
-	 * Takes one token and, when one was taken, runs the guarded script.
+	 * Takes one token and, when one was taken, runs the guarded script. A runtime error of the guarded script is its
+	 * own failure ({@link GuardedReply#failure()}), not the bucket's: the token stays taken.
 	 * @throws ValkeyUnavailableException when Valkey cannot answer within the command timeout: whether the token was
 	 * taken and the guarded script ran is then unknown
 	 */
@@ -44,8 +45,14 @@ public final class TokenGuardedScript {
 		String[] allArgs = new String[tokenArgs.length + args.length];
 		System.arraycopy(tokenArgs, 0, allArgs, 0, tokenArgs.length);
 		System.arraycopy(args, 0, allArgs, tokenArgs.length, args.length);
-		List<Long> reply = this.script.execute(connection, ScriptOutputType.MULTI, allKeys, allArgs);
-		return new GuardedReply(TokenBucketScript.decision(reply), reply.subList(3, reply.size()));
+		List<Object> reply = this.script.execute(connection, ScriptOutputType.MULTI, allKeys, allArgs);
+		List<Long> token = reply.subList(0, 3).stream().map(Long.class::cast).toList();
+		List<Object> guarded = reply.subList(3, reply.size());
+		if (guarded.size() == 1 && guarded.get(0) instanceof String failure) {
+			return new GuardedReply(TokenBucketScript.decision(token), List.of(), failure);
+		}
+		return new GuardedReply(TokenBucketScript.decision(token), guarded.stream().map(Long.class::cast).toList(),
+				null);
 	}
 
 }

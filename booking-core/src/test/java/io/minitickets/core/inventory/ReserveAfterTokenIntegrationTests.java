@@ -108,6 +108,34 @@ class ReserveAfterTokenIntegrationTests extends GateIntegrationTest {
 	}
 
 	@Test
+	void reportsAFailingReserveAsTheGatesFailureWithTheTokenTaken() {
+		long event = loadedEvent(5);
+		connection.sync().set(valkey.keys().event(event).available(), "abc");
+		long user = USERS.getAndIncrement();
+
+		TokenAndReservation answer = reserve(event, user, UUID.randomUUID(), 1);
+
+		assertThat(answer.token().allowed()).isTrue();
+		assertThat(answer.token().tokensLeft()).as("the token stays spent, as with two calls").isEqualTo(9);
+		assertThat(answer.reservation()).isNull();
+		assertThat(answer.gateFailure()).contains("compare");
+		assertThat(reserve(event, user, UUID.randomUUID(), 1).token().tokensLeft()).isEqualTo(8);
+	}
+
+	@Test
+	void reportsAWrongTypeGateKeyAsTheGatesFailure() {
+		long event = loadedEvent(5);
+		connection.sync().del(valkey.keys().event(event).leases());
+		connection.sync().sadd(valkey.keys().event(event).leases(), "not a hash");
+
+		TokenAndReservation answer = reserve(event, USERS.getAndIncrement(), UUID.randomUUID(), 1);
+
+		assertThat(answer.token().allowed()).isTrue();
+		assertThat(answer.reservation()).isNull();
+		assertThat(answer.gateFailure()).contains("WRONGTYPE");
+	}
+
+	@Test
 	void isOnlyOfferedForALimiterOnTheGatesOwnConnection() {
 		try (ValkeyConnection other = valkey.connect("other")) {
 			InventoryGate ownConnection = new InventoryGate(other, valkey.keys(), GATE);
