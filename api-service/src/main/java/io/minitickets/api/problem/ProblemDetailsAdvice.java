@@ -47,8 +47,16 @@ class ProblemDetailsAdvice extends ResponseEntityExceptionHandler {
 		return ResponseEntity.status(ex.getStatus()).headers(headers).body(problem);
 	}
 
+	/**
+	 * A parameter that does not convert to its type; a parameter sent more than once ({@code ?page=0&page=1}) is
+	 * named as such, not by the array it was read into.
+	 */
 	@ExceptionHandler(MethodArgumentTypeMismatchException.class)
 	ResponseEntity<ProblemDetail> handleTypeMismatch(MethodArgumentTypeMismatchException ex) {
+		if (ex.getValue() instanceof Object[] values && values.length > 1) {
+			return handleApiException(
+					Problems.badRequest("Send '" + ex.getName() + "' once, not " + values.length + " times."));
+		}
 		Class<?> required = ex.getRequiredType();
 		String expected = (required != null) ? required.getSimpleName() : "another type";
 		return handleApiException(Problems.badRequest("'" + ex.getName() + "' must be a valid " + expected
