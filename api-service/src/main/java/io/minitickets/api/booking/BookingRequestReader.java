@@ -12,6 +12,7 @@ import io.minitickets.api.problem.UnreadableBodies;
 import io.minitickets.api.security.HeaderCharacters;
 import io.minitickets.api.web.ApiProperties;
 import io.minitickets.api.web.JsonAcceptance;
+import io.minitickets.api.web.PathIds;
 import io.minitickets.api.web.RequestChecks;
 import io.minitickets.core.problem.ProblemTypes;
 import jakarta.servlet.http.HttpServletRequest;
@@ -27,10 +28,10 @@ import tools.jackson.databind.ObjectReader;
 import tools.jackson.databind.json.JsonMapper;
 
 /**
- * Reads a booking request as Spring MVC read it for the booking endpoint, with the same answers: the event id as plain
- * decimal digits ({@code DecimalNumberBinding}), {@code Accept} that admits JSON (406), the security firewall's header
- * characters (400), a JSON content type (415), the body within the size limit, well-formed UTF-8 and strict JSON
- * (Boot's mapper: 413 or 400), and at most one {@code Idempotency-Key}.
+ * Reads a booking request as Spring MVC read it for the booking endpoint, with the same answers: the event id as
+ * decimal digits without a leading zero ({@link PathIds}), {@code Accept} that admits JSON (406), the security
+ * firewall's header characters (400), a JSON content type (415), the body within the size limit, well-formed UTF-8
+ * and strict JSON (Boot's mapper: 413 or 400), and at most one {@code Idempotency-Key}.
  */
 class BookingRequestReader {
 
@@ -49,26 +50,12 @@ class BookingRequestReader {
 	}
 
 	/**
-	 * @param segment the event id's path segment as sent
+	 * @param segment the event id's path segment, percent-decoded
 	 * @return the event id
-	 * @throws ApiException 400 unless it is an optional minus and 1 to 19 decimal digits within a long
+	 * @throws ApiException 400 unless it is decimal digits without a leading zero within a long ({@link PathIds})
 	 */
 	static long eventId(String segment) {
-		String trimmed = segment.strip();
-		int digits = trimmed.startsWith("-") ? trimmed.length() - 1 : trimmed.length();
-		boolean decimal = digits >= 1 && digits <= 19;
-		for (int i = trimmed.length() - digits; decimal && i < trimmed.length(); i++) {
-			decimal = trimmed.charAt(i) >= '0' && trimmed.charAt(i) <= '9';
-		}
-		try {
-			if (decimal) {
-				return Long.parseLong(trimmed);
-			}
-		}
-		catch (NumberFormatException ex) {
-			// past the range of a long: answered below
-		}
-		throw Problems.badRequest("'eventId' must be a valid long, not '" + segment + "'.");
+		return PathIds.parse("eventId", segment);
 	}
 
 	/**

@@ -6,6 +6,7 @@ import java.util.List;
 import java.util.OptionalLong;
 
 import io.minitickets.api.problem.Problems;
+import io.minitickets.api.web.PathIds;
 import io.minitickets.core.inventory.InventoryGate;
 import io.minitickets.core.valkey.ValkeyUnavailableException;
 import jakarta.validation.constraints.Max;
@@ -53,7 +54,8 @@ class EventController {
 	}
 
 	@GetMapping("/api/events/{id}")
-	EventView get(@PathVariable long id) {
+	EventView get(@PathVariable("id") String idSegment) {
+		long id = PathIds.parse("id", idSegment);
 		Event event = this.cache.find(id).orElseThrow(() -> Problems.notFound("No event " + id + "."));
 		return EventView.of(event, gateAvailable(id));
 	}

@@ -86,11 +86,12 @@ class BookingRouteIntegrationTests extends ApiIntegrationTest {
 		HttpResponse<String> hexadecimal = this.api.post("/api/events/0x1/bookings", "{\"quantity\":1}", token);
 		HttpResponse<String> tooLong = this.api.post("/api/events/99999999999999999999/bookings", "{\"quantity\":1}",
 				token);
-		HttpResponse<String> unknown = this.api.post("/api/events/-1/bookings", "{\"quantity\":1}", token);
+		HttpResponse<String> unknown = this.api.post("/api/events/" + Long.MAX_VALUE + "/bookings",
+				"{\"quantity\":1}", token);
 
 		assertThat(letters.statusCode()).isEqualTo(400);
-		assertThat(ApiClient.json(letters).get("detail").asString())
-			.isEqualTo("'eventId' must be a valid long, not 'abc'.");
+		assertThat(ApiClient.json(letters).get("detail").asString()).isEqualTo(
+				"'eventId' must be an id: decimal digits without a leading zero, at most 9223372036854775807, not 'abc'.");
 		assertThat(hexadecimal.statusCode()).isEqualTo(400);
 		assertThat(tooLong.statusCode()).isEqualTo(400);
 		assertThat(unknown.statusCode()).isEqualTo(404);
