@@ -49,6 +49,9 @@ public final class UnreadableBodies {
 		if (mismatch != null && mismatch.getPath().isEmpty()) {
 			return "The request body must be a JSON object.";
 		}
+		if (mismatch instanceof MalformedTextException) {
+			return "'" + field(mismatch) + "' " + MalformedTextException.DETAIL + ".";
+		}
 		if (mismatch != null) {
 			String field = field(mismatch);
 			Class<?> target = mismatch.getTargetType();
