@@ -32,7 +32,7 @@ public final class ApiClient {
 	 * @param method HTTP method
 	 * @param path path from the root
 	 * @param body JSON body, or null for none
-	 * @param headers name, value pairs
+	 * @param headers name, value pairs; a {@code Content-Type} among them replaces {@code application/json}
 	 * @return the response
 	 */
 	public HttpResponse<String> send(String method, String path, String body, String... headers) {
@@ -40,7 +40,7 @@ public final class ApiClient {
 			.timeout(Duration.ofSeconds(20))
 			.method(method, (body != null) ? HttpRequest.BodyPublishers.ofString(body)
 					: HttpRequest.BodyPublishers.noBody());
-		if (body != null) {
+		if (body != null && !names(headers, "Content-Type")) {
 			request.header("Content-Type", "application/json");
 		}
 		for (int i = 0; i < headers.length; i += 2) {
@@ -122,6 +122,15 @@ public final class ApiClient {
 	 */
 	public static JsonNode json(HttpResponse<String> response) {
 		return JSON.readTree(response.body());
+	}
+
+	private static boolean names(String[] headers, String name) {
+		for (int i = 0; i < headers.length; i += 2) {
+			if (headers[i].equalsIgnoreCase(name)) {
+				return true;
+			}
+		}
+		return false;
 	}
 
 	private static String[] withToken(String token, String... headers) {

@@ -30,8 +30,8 @@ import tools.jackson.databind.json.JsonMapper;
 /**
  * Reads a booking request as Spring MVC read it for the booking endpoint, with the same answers: the event id as
  * decimal digits without a leading zero ({@link PathIds}), {@code Accept} that admits JSON (406), the security
- * firewall's header characters (400), a JSON content type (415), the body within the size limit, well-formed UTF-8
- * and strict JSON (Boot's mapper: 413 or 400), and at most one {@code Idempotency-Key}.
+ * firewall's header characters (400), a JSON content type in UTF-8 (415), the body within the size limit,
+ * well-formed UTF-8 and strict JSON (Boot's mapper: 413 or 400), and at most one {@code Idempotency-Key}.
  */
 class BookingRequestReader {
 
@@ -76,12 +76,17 @@ class BookingRequestReader {
 	/**
 	 * @param request the booking request
 	 * @return its body
-	 * @throws ApiException 415 when its content type is not JSON; 413 when the body is larger than the limit; 400
-	 * when it is not well-formed UTF-8, not JSON, not an object or a field is not of its type
+	 * @throws ApiException 415 when its content type is not JSON, or JSON in another charset than UTF-8; 413 when
+	 * the body is larger than the limit; 400 when it is not well-formed UTF-8, not JSON, not an object or a field is
+	 * not of its type
 	 * @throws IOException when the body cannot be read from the connection
 	 */
 	BookingRequest body(HttpServletRequest request) throws IOException {
 		checkContentType(request.getHeader(HttpHeaders.CONTENT_TYPE));
+		ApiException charset = RequestChecks.jsonCharset(request);
+		if (charset != null) {
+			throw charset;
+		}
 		byte[] body;
 		try {
 			body = RequestChecks.utf8Body(request, this.limitBytes);
