@@ -107,6 +107,24 @@ public final class ApiClient {
 	}
 
 	/**
+	 * Sends a request written out in full over a plain socket, for requests a client library will not send.
+	 * @param request the request line, headers and body, one byte per char (ISO-8859-1)
+	 * @return the whole response as sent, one char per byte
+	 */
+	public String sendBytes(String request) {
+		URI uri = URI.create(this.baseUrl);
+		try (java.net.Socket socket = new java.net.Socket(uri.getHost(), uri.getPort())) {
+			socket.setSoTimeout(20_000);
+			socket.getOutputStream().write(request.getBytes(java.nio.charset.StandardCharsets.ISO_8859_1));
+			socket.getOutputStream().flush();
+			return new String(socket.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.ISO_8859_1);
+		}
+		catch (java.io.IOException ex) {
+			throw new IllegalStateException(request.lines().findFirst().orElse(""), ex);
+		}
+	}
+
+	/**
 	 * A response read from a raw socket.
 	 *
 	 * @param status the status code

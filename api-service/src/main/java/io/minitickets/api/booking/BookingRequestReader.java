@@ -24,6 +24,7 @@ import org.springframework.http.InvalidMediaTypeException;
 import org.springframework.http.MediaType;
 import org.springframework.web.HttpMediaTypeNotSupportedException;
 import tools.jackson.core.JacksonException;
+import tools.jackson.databind.DeserializationFeature;
 import tools.jackson.databind.ObjectReader;
 import tools.jackson.databind.json.JsonMapper;
 
@@ -45,7 +46,9 @@ class BookingRequestReader {
 	private final long limitBytes;
 
 	BookingRequestReader(JsonMapper jsonMapper, ApiProperties properties) {
-		this.reader = jsonMapper.readerFor(BookingRequest.class);
+		// a field the booking does not take is refused, not ignored: a client that sends "seat" or "quantiy" learns
+		// that it is not read
+		this.reader = jsonMapper.readerFor(BookingRequest.class).with(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES);
 		this.limitBytes = properties.maxRequestBytes().toBytes();
 	}
 
@@ -65,8 +68,7 @@ class BookingRequestReader {
 	 */
 	static void checkHeaders(HttpServletRequest request) {
 		if (!HeaderCharacters.allowsEveryHeader(request)) {
-			throw Problems.badRequest(
-					"A header or the path holds characters that are not allowed (control or non-ASCII characters).");
+			throw Problems.disallowedCharacters();
 		}
 		if (!JsonAcceptance.acceptsJson(request)) {
 			throw JsonAcceptance.notAcceptable();
@@ -76,12 +78,16 @@ class BookingRequestReader {
 	/**
 	 * @param request the booking request
 	 * @return its body
-	 * @throws ApiException 415 when its content type is not JSON, or JSON in another charset than UTF-8; 413 when
-	 * the body is larger than the limit; 400 when it is not well-formed UTF-8, not JSON, not an object or a field is
-	 * not of its type
+	 * @throws ApiException 400 when it has two Content-Type headers; 415 when its content type is not JSON, or JSON
+	 * in another charset than UTF-8; 413 when the body is larger than the limit; 400 when it is not well-formed UTF-8,
+	 * not JSON, not an object, a field is not of its type or is not a field of a booking
 	 * @throws IOException when the body cannot be read from the connection
 	 */
 	BookingRequest body(HttpServletRequest request) throws IOException {
+		ApiException twice = RequestChecks.contentTypeOnce(request);
+		if (twice != null) {
+			throw twice;
+		}
 		checkContentType(request.getHeader(HttpHeaders.CONTENT_TYPE));
 		ApiException charset = RequestChecks.jsonCharset(request);
 		if (charset != null) {

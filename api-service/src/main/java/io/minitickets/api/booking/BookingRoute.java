@@ -29,12 +29,12 @@ import org.springframework.web.util.UriUtils;
  * the frameworks' per-request machinery (issue 8, the hot path: handler lookup, argument resolution, message
  * converters, the security chain's request wrappers and the request observation cost more CPU than the booking).
  * <p>
- * In order: this package's request filters' checks (413 declared size, 415 content encoding, 400 header encoding);
- * then, with Spring Security's response headers, the bearer token (401); another method (405, OPTIONS 200);
- * the firewall's header characters and {@code Accept} (400, 406); the event id (400); the body (415, 413, 400); then,
- * within the in-flight limit ({@link BookingInFlightLimit}: 503 beyond it), the quantity and Idempotency-Key (400) and
- * {@link BookingService#book}. Every request is timed and traced as Spring
- * MVC did ({@link BookingRouteObservation}), by its method; one whose body never arrived (the client went away) is
+ * With Spring Security's response headers on every answer, in order: the checks of the service's request filters
+ * (413 declared size, 415 content encoding, 400 header encoding); the bearer token (401); another method (405,
+ * OPTIONS 200); the firewall's header characters and {@code Accept} (400, 406); the event id (400); the body (400 two
+ * Content-Types, 415, 413, 400); then, within the in-flight limit ({@link BookingInFlightLimit}: 503 beyond it), the
+ * quantity and Idempotency-Key (400) and {@link BookingService#book}. Every request is timed and traced as Spring MVC
+ * did ({@link BookingRouteObservation}), by its method; one whose body never arrived (the client went away) is
  * answered nothing and recorded as such. Any other path or method passes through untouched.
  */
 class BookingRoute extends HttpFilter {
@@ -115,12 +115,12 @@ class BookingRoute extends HttpFilter {
 
 	private void answer(HttpServletRequest request, HttpServletResponse response, String segment)
 			throws IOException {
+		SecurityHeaders.write(request, response);
 		ApiException refused = refusedBeforeSecurity(request);
 		if (refused != null) {
 			write(request, response, refused);
 			return;
 		}
-		SecurityHeaders.write(request, response);
 		try {
 			long userId = this.authenticator.userId(request);
 			if (!"POST".equals(request.getMethod())) {
@@ -157,7 +157,7 @@ class BookingRoute extends HttpFilter {
 		}
 	}
 
-	/** What this package's filters refused before the security chain saw a request (no security headers then). */
+	/** What this service's request filters refuse before the security chain sees a request. */
 	private @Nullable ApiException refusedBeforeSecurity(HttpServletRequest request) {
 		ApiException refused = RequestChecks.declaredSize(request, this.limitBytes);
 		if (refused == null) {

@@ -1,5 +1,6 @@
 package io.minitickets.api.event;
 
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
@@ -47,8 +48,9 @@ class EventController {
 		List<Event> found = this.events.list(size, (long) page * size);
 		List<OptionalLong> counters = gateAvailable(found.stream().map(Event::id).toList());
 		List<EventView> views = new ArrayList<>(found.size());
+		Instant now = Instant.now();
 		for (int i = 0; i < found.size(); i++) {
-			views.add(EventView.of(found.get(i), boxed(counters.get(i))));
+			views.add(EventView.of(found.get(i), boxed(counters.get(i)), now));
 		}
 		return views;
 	}
@@ -57,7 +59,7 @@ class EventController {
 	EventView get(@PathVariable("id") String idSegment) {
 		long id = PathIds.parse("id", idSegment);
 		Event event = this.cache.find(id).orElseThrow(() -> Problems.notFound("No event " + id + "."));
-		return EventView.of(event, gateAvailable(id));
+		return EventView.of(event, gateAvailable(id), Instant.now());
 	}
 
 	private @Nullable Long gateAvailable(long eventId) {

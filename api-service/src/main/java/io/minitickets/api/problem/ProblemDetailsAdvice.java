@@ -77,8 +77,7 @@ class ProblemDetailsAdvice extends ResponseEntityExceptionHandler {
 
 	@ExceptionHandler(RequestRejectedException.class)
 	ResponseEntity<ProblemDetail> handleRejectedRequest(RequestRejectedException ex) {
-		return handleApiException(Problems.badRequest(
-				"A header or the path holds characters that are not allowed (control or non-ASCII characters)."));
+		return handleApiException(Problems.disallowedCharacters());
 	}
 
 	@ExceptionHandler(InvalidMediaTypeException.class)

@@ -2,6 +2,7 @@ package io.minitickets.api.security;
 
 import io.minitickets.api.problem.ApiException;
 import io.minitickets.api.problem.ProblemWriter;
+import io.minitickets.api.problem.Problems;
 import io.minitickets.api.auth.AuthProperties;
 import io.minitickets.api.auth.VerifiedTokenCache;
 import io.minitickets.core.problem.ProblemTypes;
@@ -27,6 +28,7 @@ import org.springframework.security.web.AuthenticationEntryPoint;
 import org.springframework.security.web.SecurityFilterChain;
 import org.springframework.security.web.access.AccessDeniedHandler;
 import org.springframework.security.web.firewall.HttpFirewall;
+import org.springframework.security.web.firewall.RequestRejectedHandler;
 import org.springframework.security.web.firewall.StrictHttpFirewall;
 import org.springframework.security.web.servlet.util.matcher.PathPatternRequestMatcher;
 import org.springframework.security.web.util.matcher.RequestMatcher;
@@ -78,6 +80,25 @@ class SecurityConfiguration {
 		firewall.setAllowedHeaderNames(HeaderCharacters::isAllowedName);
 		firewall.setAllowedHeaderValues(HeaderCharacters::isAllowedValue);
 		return firewall;
+	}
+
+	/**
+	 * A request the firewall rejects (a character the path or a header may not hold) is a 400 problem with the
+	 * security headers, wherever it is found: the firewall checks a header when it is first read, which may be after
+	 * the chain (the {@code Accept} check), and the error page Spring Security's default sent it to read that header
+	 * again and answered an empty 400.
+	 * @param problemWriter writes the problem
+	 * @return the handler the filter chain proxy calls for a rejected request
+	 */
+	@Bean
+	RequestRejectedHandler requestRejectedHandler(ProblemWriter problemWriter) {
+		return (request, response, ex) -> {
+			if (!response.isCommitted()) {
+				response.resetBuffer();
+				SecurityHeaders.write(request, response);
+				problemWriter.write(request, response, Problems.disallowedCharacters());
+			}
+		};
 	}
 
 	@Bean

@@ -14,7 +14,8 @@ import org.springframework.stereotype.Component;
 import org.springframework.web.filter.OncePerRequestFilter;
 
 /**
- * Refuses a JSON body declared in a charset other than UTF-8 with 415 ({@link RequestChecks#jsonCharset}), after
+ * Refuses a request that sends {@code Content-Type} twice with 400 ({@link RequestChecks#contentTypeOnce}), and a JSON
+ * body declared in a charset other than UTF-8 with 415 ({@link RequestChecks#jsonCharset}), after
  * Spring Security's filter chain (401 and 403 come first) and before Spring MVC reads anything: Spring MVC decoded the
  * body in the declared charset, so UTF-8 declared as ISO-8859-1 was stored garbled and UTF-8 declared as UTF-16 was
  * read as other text. The booking route makes the same check itself.
@@ -32,7 +33,10 @@ class ContentTypeFilter extends OncePerRequestFilter {
 	@Override
 	protected void doFilterInternal(HttpServletRequest request, HttpServletResponse response, FilterChain chain)
 			throws ServletException, IOException {
-		ApiException problem = RequestChecks.jsonCharset(request);
+		ApiException problem = RequestChecks.contentTypeOnce(request);
+		if (problem == null) {
+			problem = RequestChecks.jsonCharset(request);
+		}
 		if (problem != null) {
 			this.problemWriter.write(request, response, problem);
 			return;

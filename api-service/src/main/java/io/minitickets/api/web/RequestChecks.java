@@ -90,6 +90,21 @@ public final class RequestChecks {
 
 	/**
 	 * @param request the request
+	 * @return a 400 when it sends {@code Content-Type} more than once (the container and Spring read the first, a
+	 * proxy perhaps the other); null otherwise ({@link ContentTypeFilter})
+	 */
+	public static @Nullable ApiException contentTypeOnce(HttpServletRequest request) {
+		Enumeration<String> values = request.getHeaders(HttpHeaders.CONTENT_TYPE);
+		int count = 0;
+		while (values.hasMoreElements()) {
+			values.nextElement();
+			count++;
+		}
+		return (count > 1) ? Problems.badRequest("Send one Content-Type header; this request has " + count + ".") : null;
+	}
+
+	/**
+	 * @param request the request
 	 * @return a 415 when its {@code Content-Type} is JSON ({@code application/json}, {@code application/*+json})
 	 * declared in a charset other than UTF-8 (JSON is UTF-8: RFC 8259 section 8.1); null otherwise, and for a
 	 * {@code Content-Type} that cannot be parsed, which the content type's own check refuses ({@link ContentTypeFilter})
