@@ -32,7 +32,7 @@ public final class ApiClient {
 	 * @param method HTTP method
 	 * @param path path from the root
 	 * @param body JSON body, or null for none
-	 * @param headers name, value pairs
+	 * @param headers name, value pairs; a {@code Content-Type} among them replaces {@code application/json}
 	 * @return the response
 	 */
 	public HttpResponse<String> send(String method, String path, String body, String... headers) {
@@ -40,7 +40,7 @@ public final class ApiClient {
 			.timeout(Duration.ofSeconds(20))
 			.method(method, (body != null) ? HttpRequest.BodyPublishers.ofString(body)
 					: HttpRequest.BodyPublishers.noBody());
-		if (body != null) {
+		if (body != null && !names(headers, "Content-Type")) {
 			request.header("Content-Type", "application/json");
 		}
 		for (int i = 0; i < headers.length; i += 2) {
@@ -107,6 +107,24 @@ public final class ApiClient {
 	}
 
 	/**
+	 * Sends a request written out in full over a plain socket, for requests a client library will not send.
+	 * @param request the request line, headers and body, one byte per char (ISO-8859-1)
+	 * @return the whole response as sent, one char per byte
+	 */
+	public String sendBytes(String request) {
+		URI uri = URI.create(this.baseUrl);
+		try (java.net.Socket socket = new java.net.Socket(uri.getHost(), uri.getPort())) {
+			socket.setSoTimeout(20_000);
+			socket.getOutputStream().write(request.getBytes(java.nio.charset.StandardCharsets.ISO_8859_1));
+			socket.getOutputStream().flush();
+			return new String(socket.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.ISO_8859_1);
+		}
+		catch (java.io.IOException ex) {
+			throw new IllegalStateException(request.lines().findFirst().orElse(""), ex);
+		}
+	}
+
+	/**
 	 * A response read from a raw socket.
 	 *
 	 * @param status the status code
@@ -122,6 +140,15 @@ public final class ApiClient {
 	 */
 	public static JsonNode json(HttpResponse<String> response) {
 		return JSON.readTree(response.body());
+	}
+
+	private static boolean names(String[] headers, String name) {
+		for (int i = 0; i < headers.length; i += 2) {
+			if (headers[i].equalsIgnoreCase(name)) {
+				return true;
+			}
+		}
+		return false;
 	}
 
 	private static String[] withToken(String token, String... headers) {

@@ -12,6 +12,7 @@ import io.minitickets.api.problem.UnreadableBodies;
 import io.minitickets.api.security.HeaderCharacters;
 import io.minitickets.api.web.ApiProperties;
 import io.minitickets.api.web.JsonAcceptance;
+import io.minitickets.api.web.PathIds;
 import io.minitickets.api.web.RequestChecks;
 import io.minitickets.core.problem.ProblemTypes;
 import jakarta.servlet.http.HttpServletRequest;
@@ -23,14 +24,15 @@ import org.springframework.http.InvalidMediaTypeException;
 import org.springframework.http.MediaType;
 import org.springframework.web.HttpMediaTypeNotSupportedException;
 import tools.jackson.core.JacksonException;
+import tools.jackson.databind.DeserializationFeature;
 import tools.jackson.databind.ObjectReader;
 import tools.jackson.databind.json.JsonMapper;
 
 /**
- * Reads a booking request as Spring MVC read it for the booking endpoint, with the same answers: the event id as plain
- * decimal digits ({@code DecimalNumberBinding}), {@code Accept} that admits JSON (406), the security firewall's header
- * characters (400), a JSON content type (415), the body within the size limit, well-formed UTF-8 and strict JSON
- * (Boot's mapper: 413 or 400), and at most one {@code Idempotency-Key}.
+ * Reads a booking request as Spring MVC read it for the booking endpoint, with the same answers: the event id as
+ * decimal digits without a leading zero ({@link PathIds}), {@code Accept} that admits JSON (406), the security
+ * firewall's header characters (400), a JSON content type in UTF-8 (415), the body within the size limit,
+ * well-formed UTF-8 and strict JSON (Boot's mapper: 413 or 400), and at most one {@code Idempotency-Key}.
  */
 class BookingRequestReader {
 
@@ -44,31 +46,19 @@ class BookingRequestReader {
 	private final long limitBytes;
 
 	BookingRequestReader(JsonMapper jsonMapper, ApiProperties properties) {
-		this.reader = jsonMapper.readerFor(BookingRequest.class);
+		// a field the booking does not take is refused, not ignored: a client that sends "seat" or "quantiy" learns
+		// that it is not read
+		this.reader = jsonMapper.readerFor(BookingRequest.class).with(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES);
 		this.limitBytes = properties.maxRequestBytes().toBytes();
 	}
 
 	/**
-	 * @param segment the event id's path segment as sent
+	 * @param segment the event id's path segment, percent-decoded
 	 * @return the event id
-	 * @throws ApiException 400 unless it is an optional minus and 1 to 19 decimal digits within a long
+	 * @throws ApiException 400 unless it is decimal digits without a leading zero within a long ({@link PathIds})
 	 */
 	static long eventId(String segment) {
-		String trimmed = segment.strip();
-		int digits = trimmed.startsWith("-") ? trimmed.length() - 1 : trimmed.length();
-		boolean decimal = digits >= 1 && digits <= 19;
-		for (int i = trimmed.length() - digits; decimal && i < trimmed.length(); i++) {
-			decimal = trimmed.charAt(i) >= '0' && trimmed.charAt(i) <= '9';
-		}
-		try {
-			if (decimal) {
-				return Long.parseLong(trimmed);
-			}
-		}
-		catch (NumberFormatException ex) {
-			// past the range of a long: answered below
-		}
-		throw Problems.badRequest("'eventId' must be a valid long, not '" + segment + "'.");
+		return PathIds.parse("eventId", segment);
 	}
 
 	/**
@@ -78,8 +68,7 @@ class BookingRequestReader {
 	 */
 	static void checkHeaders(HttpServletRequest request) {
 		if (!HeaderCharacters.allowsEveryHeader(request)) {
-			throw Problems.badRequest(
-					"A header or the path holds characters that are not allowed (control or non-ASCII characters).");
+			throw Problems.disallowedCharacters();
 		}
 		if (!JsonAcceptance.acceptsJson(request)) {
 			throw JsonAcceptance.notAcceptable();
@@ -89,12 +78,21 @@ class BookingRequestReader {
 	/**
 	 * @param request the booking request
 	 * @return its body
-	 * @throws ApiException 415 when its content type is not JSON; 413 when the body is larger than the limit; 400
-	 * when it is not well-formed UTF-8, not JSON, not an object or a field is not of its type
+	 * @throws ApiException 400 when it has two Content-Type headers; 415 when its content type is not JSON, or JSON
+	 * in another charset than UTF-8; 413 when the body is larger than the limit; 400 when it is not well-formed UTF-8,
+	 * not JSON, not an object, a field is not of its type or is not a field of a booking
 	 * @throws IOException when the body cannot be read from the connection
 	 */
 	BookingRequest body(HttpServletRequest request) throws IOException {
+		ApiException twice = RequestChecks.contentTypeOnce(request);
+		if (twice != null) {
+			throw twice;
+		}
 		checkContentType(request.getHeader(HttpHeaders.CONTENT_TYPE));
+		ApiException charset = RequestChecks.jsonCharset(request);
+		if (charset != null) {
+			throw charset;
+		}
 		byte[] body;
 		try {
 			body = RequestChecks.utf8Body(request, this.limitBytes);

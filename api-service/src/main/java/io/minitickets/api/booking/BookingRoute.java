@@ -29,12 +29,13 @@ import org.springframework.web.util.UriUtils;
  * the frameworks' per-request machinery (issue 8, the hot path: handler lookup, argument resolution, message
  * converters, the security chain's request wrappers and the request observation cost more CPU than the booking).
  * <p>
- * In order: this package's request filters' checks (413 declared size, 415 content encoding, 400 header encoding);
- * then, with Spring Security's response headers, the bearer token (401); another method (405, OPTIONS 200);
- * the firewall's header characters and {@code Accept} (400, 406); the event id (400); the body (415, 413, 400); then,
- * within the in-flight limit ({@link BookingInFlightLimit}: 503 beyond it), the quantity and Idempotency-Key (400) and
- * {@link BookingService#book}. Every request is timed and traced as Spring
- * MVC did ({@link BookingRouteObservation}). Any other path or method passes through untouched.
+ * With Spring Security's response headers on every answer, in order: the checks of the service's request filters
+ * (413 declared size, 415 content encoding, 400 header encoding); the bearer token (401); another method (405,
+ * OPTIONS 200); the firewall's header characters and {@code Accept} (400, 406); the event id (400); the body (400 two
+ * Content-Types, 415, 413, 400); then, within the in-flight limit ({@link BookingInFlightLimit}: 503 beyond it), the
+ * quantity and Idempotency-Key (400) and {@link BookingService#book}. Every request is timed and traced as Spring MVC
+ * did ({@link BookingRouteObservation}), by its method; one whose body never arrived (the client went away) is
+ * answered nothing and recorded as such. Any other path or method passes through untouched.
  */
 class BookingRoute extends HttpFilter {
 
@@ -42,8 +43,8 @@ class BookingRoute extends HttpFilter {
 
 	private static final String SUFFIX = "/bookings";
 
-	/** The methods the security firewall admits; others pass through to be refused as before. */
-	private static final Set<String> FIREWALL_METHODS = Set.of("POST", "GET", "HEAD", "PUT", "PATCH", "DELETE",
+	/** The methods the route serves, those the security firewall admits; others pass through to be refused as before. */
+	static final Set<String> METHODS = Set.of("POST", "GET", "HEAD", "PUT", "PATCH", "DELETE",
 			"OPTIONS");
 
 	private static final byte[] ACCEPTED_START = "{\"bookingId\":\"".getBytes(StandardCharsets.US_ASCII);
@@ -83,33 +84,43 @@ class BookingRoute extends HttpFilter {
 	protected void doFilter(HttpServletRequest request, HttpServletResponse response, FilterChain chain)
 			throws IOException, ServletException {
 		String segment = eventIdSegment(request.getRequestURI());
-		if (segment == null || !FIREWALL_METHODS.contains(request.getMethod())) {
+		if (segment == null || !METHODS.contains(request.getMethod())) {
 			chain.doFilter(request, response);
 			return;
 		}
 		long start = System.nanoTime();
 		Span span = this.observation.start(request);
 		RuntimeException failure = null;
+		IOException abort = null;
 		try (Tracer.SpanInScope scope = this.observation.scope(span)) {
 			answer(request, response, segment);
+		}
+		catch (BodyNotReceived ex) {
+			// the client went away (or the connection broke) while sending its body: there is no one to answer
+			abort = ex.getCause();
 		}
 		catch (RuntimeException ex) {
 			failure = ex;
 			write(request, response, Failures.problem(ex));
 		}
 		finally {
-			this.observation.stop(span, start, response.getStatus(), failure);
+			if (abort != null) {
+				this.observation.aborted(span, start, request.getMethod(), abort);
+			}
+			else {
+				this.observation.stop(span, start, request.getMethod(), response.getStatus(), failure);
+			}
 		}
 	}
 
 	private void answer(HttpServletRequest request, HttpServletResponse response, String segment)
 			throws IOException {
+		SecurityHeaders.write(request, response);
 		ApiException refused = refusedBeforeSecurity(request);
 		if (refused != null) {
 			write(request, response, refused);
 			return;
 		}
-		SecurityHeaders.write(request, response);
 		try {
 			long userId = this.authenticator.userId(request);
 			if (!"POST".equals(request.getMethod())) {
@@ -118,7 +129,7 @@ class BookingRoute extends HttpFilter {
 			}
 			BookingRequestReader.checkHeaders(request);
 			long eventId = BookingRequestReader.eventId(segment);
-			BookingRequest body = this.reader.body(request);
+			BookingRequest body = body(request);
 			if (!this.inFlight.tryEnter()) {
 				throw this.inFlight.overloaded();
 			}
@@ -137,7 +148,16 @@ class BookingRoute extends HttpFilter {
 		}
 	}
 
-	/** What this package's filters refused before the security chain saw a request (no security headers then). */
+	private BookingRequest body(HttpServletRequest request) {
+		try {
+			return this.reader.body(request);
+		}
+		catch (IOException ex) {
+			throw new BodyNotReceived(ex);
+		}
+	}
+
+	/** What this service's request filters refuse before the security chain sees a request. */
 	private @Nullable ApiException refusedBeforeSecurity(HttpServletRequest request) {
 		ApiException refused = RequestChecks.declaredSize(request, this.limitBytes);
 		if (refused == null) {
@@ -212,6 +232,20 @@ class BookingRoute extends HttpFilter {
 			}
 		}
 		return (segment.equals(".") || segment.equals("..")) ? null : segment;
+	}
+
+	/** The request's body could not be read from its connection: the client aborted or the connection broke. */
+	private static final class BodyNotReceived extends RuntimeException {
+
+		BodyNotReceived(IOException cause) {
+			super(cause.getMessage(), cause, false, false);
+		}
+
+		@Override
+		public synchronized IOException getCause() {
+			return (IOException) super.getCause();
+		}
+
 	}
 
 }

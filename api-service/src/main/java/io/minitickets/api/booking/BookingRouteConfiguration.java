@@ -29,7 +29,8 @@ class BookingRouteConfiguration {
 			ObjectProvider<Tracer> tracer, ObjectProvider<Propagator> propagator, BookingInFlightLimit inFlight,
 			ApiProperties properties) {
 		BookingRouteObservation observation = new BookingRouteObservation(meterRegistry,
-				tracer.getIfAvailable(() -> Tracer.NOOP), propagator.getIfAvailable(() -> Propagator.NOOP));
+				tracer.getIfAvailable(() -> Tracer.NOOP), propagator.getIfAvailable(() -> Propagator.NOOP),
+				BookingRoute.METHODS);
 		BookingRoute route = new BookingRoute(bookings, new BearerAuthenticator(jwtDecoder),
 				new BookingRequestReader(jsonMapper, properties), problemWriter, observation, inFlight, properties);
 		FilterRegistrationBean<BookingRoute> registration = new FilterRegistrationBean<>(route);

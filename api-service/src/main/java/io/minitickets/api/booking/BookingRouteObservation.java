@@ -1,9 +1,13 @@
 package io.minitickets.api.booking;
 
+import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentMap;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReferenceArray;
+import java.util.function.Function;
+import java.util.stream.Collectors;
 
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.Tags;
@@ -19,8 +23,11 @@ import org.jspecify.annotations.Nullable;
  * its timer (tags {@code method}, {@code uri}, {@code status}, {@code outcome}, {@code exception}, {@code error}, the
  * same keys as every other request's, so the Prometheus scrape and the sale-day board read it as before) and a server
  * span continued from the request's W3C {@code traceparent}, in scope while the booking runs, so that log lines carry
- * its trace id and the Kafka record its {@code traceparent}. Timers are built once per status and kept; a request
- * builds no tags (issue 8: the observation's tag building and meter lookups were a share of every booking's CPU).
+ * its trace id and the Kafka record its {@code traceparent}. Timers are built once per method and status and kept; a
+ * request builds no tags (issue 8: the observation's tag building and meter lookups were a share of every booking's
+ * CPU). A request whose client went away before its body was read was answered nothing: it is recorded with status
+ * and outcome {@code UNKNOWN}, as Spring's observation tags a request whose connection was aborted, never as the 200 a
+ * response holds before anything is set.
  */
 class BookingRouteObservation {
 
@@ -37,8 +44,14 @@ class BookingRouteObservation {
 
 	private final Propagator propagator;
 
-	/** The timers of requests that ended without an unexpected exception, by status (built on first use). */
-	private final AtomicReferenceArray<@Nullable Timer> byStatus = new AtomicReferenceArray<>(600);
+	/** What a request that was never answered has as its status and outcome. */
+	static final String UNKNOWN = "UNKNOWN";
+
+	/**
+	 * The timers of requests that ended without an unexpected exception, by method (those the route serves) and
+	 * status (built on first use).
+	 */
+	private final Map<String, AtomicReferenceArray<@Nullable Timer>> byMethodAndStatus;
 
 	/** The timers of requests that ended with one, by status and exception. */
 	private final ConcurrentMap<String, Timer> failed = new ConcurrentHashMap<>();
@@ -47,11 +60,14 @@ class BookingRouteObservation {
 	 * @param registry where the timers are registered
 	 * @param tracer the service's tracer ({@link Tracer#NOOP} when tracing is off)
 	 * @param propagator reads {@code traceparent} ({@link Propagator#NOOP} when tracing is off)
+	 * @param methods the methods the route serves, each the {@code method} tag of its requests
 	 */
-	BookingRouteObservation(MeterRegistry registry, Tracer tracer, Propagator propagator) {
+	BookingRouteObservation(MeterRegistry registry, Tracer tracer, Propagator propagator, Set<String> methods) {
 		this.registry = registry;
 		this.tracer = tracer;
 		this.propagator = propagator;
+		this.byMethodAndStatus = methods.stream()
+			.collect(Collectors.toUnmodifiableMap(Function.identity(), (method) -> new AtomicReferenceArray<>(600)));
 	}
 
 	/**
@@ -78,15 +94,39 @@ class BookingRouteObservation {
 	 * Ends the span and records the request in its timer.
 	 * @param span the request's span
 	 * @param startNanos {@link System#nanoTime()} when the request reached the route
+	 * @param method the request's method, one of those given to the constructor
 	 * @param status the status answered
 	 * @param failure an unexpected exception the request ended with, or null
 	 */
-	void stop(Span span, long startNanos, int status, @Nullable Throwable failure) {
-		Timer timer = (failure != null) ? this.failed.computeIfAbsent(status + failure.getClass().getSimpleName(),
-				(key) -> timer(status, failure.getClass().getSimpleName())) : timer(status);
+	void stop(Span span, long startNanos, String method, int status, @Nullable Throwable failure) {
+		Timer timer = (failure != null)
+				? this.failed.computeIfAbsent(method + status + failure.getClass().getSimpleName(),
+						(key) -> timer(method, Integer.toString(status), outcome(status),
+								failure.getClass().getSimpleName()))
+				: timer(method, status);
 		timer.record(System.nanoTime() - startNanos, TimeUnit.NANOSECONDS);
+		end(span, method, Integer.toString(status), failure);
+	}
+
+	/**
+	 * Ends the span and records a request whose client went away before it could be answered (status and outcome
+	 * {@code UNKNOWN}, the exception that said so).
+	 * @param span the request's span
+	 * @param startNanos {@link System#nanoTime()} when the request reached the route
+	 * @param method the request's method
+	 * @param abort what reading the request threw
+	 */
+	void aborted(Span span, long startNanos, String method, Throwable abort) {
+		String exception = abort.getClass().getSimpleName();
+		this.failed.computeIfAbsent(method + UNKNOWN + exception,
+				(key) -> timer(method, UNKNOWN, UNKNOWN, exception))
+			.record(System.nanoTime() - startNanos, TimeUnit.NANOSECONDS);
+		end(span, method, UNKNOWN, abort);
+	}
+
+	private void end(Span span, String method, String status, @Nullable Throwable failure) {
 		if (!span.isNoop()) {
-			span.tag("method", "POST").tag("uri", URI).tag("status", Integer.toString(status));
+			span.tag("method", method).tag("uri", URI).tag("status", status);
 			if (failure != null) {
 				span.error(failure);
 			}
@@ -94,20 +134,21 @@ class BookingRouteObservation {
 		span.end();
 	}
 
-	private Timer timer(int status) {
-		Timer timer = this.byStatus.get(status);
+	private Timer timer(String method, int status) {
+		AtomicReferenceArray<@Nullable Timer> byStatus = this.byMethodAndStatus.get(method);
+		Timer timer = byStatus.get(status);
 		if (timer == null) {
 			// Two requests may build it at once: the registry gives both the same timer.
-			timer = timer(status, "none");
-			this.byStatus.set(status, timer);
+			timer = timer(method, Integer.toString(status), outcome(status), "none");
+			byStatus.set(status, timer);
 		}
 		return timer;
 	}
 
-	private Timer timer(int status, String exception) {
+	private Timer timer(String method, String status, String outcome, String exception) {
 		return Timer.builder(NAME)
-			.tags(Tags.of("method", "POST", "uri", URI, "status", Integer.toString(status), "outcome", outcome(status),
-					"exception", exception, "error", exception))
+			.tags(Tags.of("method", method, "uri", URI, "status", status, "outcome", outcome, "exception", exception,
+					"error", exception))
 			.register(this.registry);
 	}
 

@@ -1,11 +1,13 @@
 package io.minitickets.api.event;
 
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
 import java.util.OptionalLong;
 
 import io.minitickets.api.problem.Problems;
+import io.minitickets.api.web.PathIds;
 import io.minitickets.core.inventory.InventoryGate;
 import io.minitickets.core.valkey.ValkeyUnavailableException;
 import jakarta.validation.constraints.Max;
@@ -46,16 +48,18 @@ class EventController {
 		List<Event> found = this.events.list(size, (long) page * size);
 		List<OptionalLong> counters = gateAvailable(found.stream().map(Event::id).toList());
 		List<EventView> views = new ArrayList<>(found.size());
+		Instant now = Instant.now();
 		for (int i = 0; i < found.size(); i++) {
-			views.add(EventView.of(found.get(i), boxed(counters.get(i))));
+			views.add(EventView.of(found.get(i), boxed(counters.get(i)), now));
 		}
 		return views;
 	}
 
 	@GetMapping("/api/events/{id}")
-	EventView get(@PathVariable long id) {
+	EventView get(@PathVariable("id") String idSegment) {
+		long id = PathIds.parse("id", idSegment);
 		Event event = this.cache.find(id).orElseThrow(() -> Problems.notFound("No event " + id + "."));
-		return EventView.of(event, gateAvailable(id));
+		return EventView.of(event, gateAvailable(id), Instant.now());
 	}
 
 	private @Nullable Long gateAvailable(long eventId) {

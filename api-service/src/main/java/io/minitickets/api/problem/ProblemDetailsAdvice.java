@@ -47,8 +47,16 @@ class ProblemDetailsAdvice extends ResponseEntityExceptionHandler {
 		return ResponseEntity.status(ex.getStatus()).headers(headers).body(problem);
 	}
 
+	/**
+	 * A parameter that does not convert to its type; a parameter sent more than once ({@code ?page=0&page=1}) is
+	 * named as such, not by the array it was read into.
+	 */
 	@ExceptionHandler(MethodArgumentTypeMismatchException.class)
 	ResponseEntity<ProblemDetail> handleTypeMismatch(MethodArgumentTypeMismatchException ex) {
+		if (ex.getValue() instanceof Object[] values && values.length > 1) {
+			return handleApiException(
+					Problems.badRequest("Send '" + ex.getName() + "' once, not " + values.length + " times."));
+		}
 		Class<?> required = ex.getRequiredType();
 		String expected = (required != null) ? required.getSimpleName() : "another type";
 		return handleApiException(Problems.badRequest("'" + ex.getName() + "' must be a valid " + expected
@@ -69,8 +77,7 @@ class ProblemDetailsAdvice extends ResponseEntityExceptionHandler {
 
 	@ExceptionHandler(RequestRejectedException.class)
 	ResponseEntity<ProblemDetail> handleRejectedRequest(RequestRejectedException ex) {
-		return handleApiException(Problems.badRequest(
-				"A header or the path holds characters that are not allowed (control or non-ASCII characters)."));
+		return handleApiException(Problems.disallowedCharacters());
 	}
 
 	@ExceptionHandler(InvalidMediaTypeException.class)

@@ -57,6 +57,14 @@ public final class Problems {
 	}
 
 	/**
+	 * @return the 400 for a request whose path or a header holds a character the security firewall refuses
+	 */
+	public static ApiException disallowedCharacters() {
+		return badRequest(
+				"A header or the path holds characters that are not allowed (control or non-ASCII characters).");
+	}
+
+	/**
 	 * @param status a 4xx status
 	 * @return the problem of a request refused before any endpoint saw it (the security firewall, the container)
 	 */

@@ -7,12 +7,14 @@ import tools.jackson.core.JacksonException;
 import tools.jackson.core.TokenStreamLocation;
 import tools.jackson.core.exc.InputCoercionException;
 import tools.jackson.databind.exc.MismatchedInputException;
+import tools.jackson.databind.exc.UnrecognizedPropertyException;
 
 /**
  * The 400 (or 413) answered for a request body that cannot be read as the JSON its endpoint takes: a body refused
  * while it was read ({@link RejectedBodyException}: too large, not UTF-8), a number out of range, a value of the wrong
- * type, a property sent twice, text that is not JSON, or no body at all. The same details whether Spring MVC read the
- * body or a route that reads it itself (the booking route).
+ * type, a property sent twice, a field the request does not take (where its reader refuses those: the booking's),
+ * text that is not JSON, or no body at all. The same details whether Spring MVC read the body or a route that reads
+ * it itself (the booking route).
  */
 public final class UnreadableBodies {
 
@@ -45,9 +47,18 @@ public final class UnreadableBodies {
 		if (outOfRange != null) {
 			return outOfRange(outOfRange);
 		}
+		UnrecognizedPropertyException unknown = findCause(failure, UnrecognizedPropertyException.class);
+		if (unknown != null) {
+			return "'" + unknown.getPropertyName() + "' is not a field of this request; it takes: "
+					+ unknown.getKnownPropertyIds().stream().map(String::valueOf).sorted()
+						.collect(Collectors.joining(", ")) + ".";
+		}
 		MismatchedInputException mismatch = findCause(failure, MismatchedInputException.class);
 		if (mismatch != null && mismatch.getPath().isEmpty()) {
 			return "The request body must be a JSON object.";
+		}
+		if (mismatch instanceof MalformedTextException) {
+			return "'" + field(mismatch) + "' " + MalformedTextException.DETAIL + ".";
 		}
 		if (mismatch != null) {
 			String field = field(mismatch);

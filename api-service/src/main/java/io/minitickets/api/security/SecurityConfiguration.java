@@ -2,14 +2,17 @@ package io.minitickets.api.security;
 
 import io.minitickets.api.problem.ApiException;
 import io.minitickets.api.problem.ProblemWriter;
+import io.minitickets.api.problem.Problems;
 import io.minitickets.api.auth.AuthProperties;
 import io.minitickets.api.auth.VerifiedTokenCache;
 import io.minitickets.core.problem.ProblemTypes;
 import io.minitickets.core.security.AccessTokenProperties;
 import io.minitickets.core.security.AccessTokens;
+import org.springframework.boot.actuate.autoconfigure.web.server.ManagementPortType;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
+import org.springframework.core.env.Environment;
 import org.springframework.http.HttpMethod;
 import org.springframework.http.HttpStatus;
 import org.springframework.security.config.annotation.web.builders.HttpSecurity;
@@ -25,7 +28,11 @@ import org.springframework.security.web.AuthenticationEntryPoint;
 import org.springframework.security.web.SecurityFilterChain;
 import org.springframework.security.web.access.AccessDeniedHandler;
 import org.springframework.security.web.firewall.HttpFirewall;
+import org.springframework.security.web.firewall.RequestRejectedHandler;
 import org.springframework.security.web.firewall.StrictHttpFirewall;
+import org.springframework.security.web.servlet.util.matcher.PathPatternRequestMatcher;
+import org.springframework.security.web.util.matcher.RequestMatcher;
+import org.springframework.web.context.WebApplicationContext;
 
 /**
  * Stateless JWT security: login and event reads are public, bookings need a token, administration and the sale-day
@@ -75,8 +82,28 @@ class SecurityConfiguration {
 		return firewall;
 	}
 
+	/**
+	 * A request the firewall rejects (a character the path or a header may not hold) is a 400 problem with the
+	 * security headers, wherever it is found: the firewall checks a header when it is first read, which may be after
+	 * the chain (the {@code Accept} check), and the error page Spring Security's default sent it to read that header
+	 * again and answered an empty 400.
+	 * @param problemWriter writes the problem
+	 * @return the handler the filter chain proxy calls for a rejected request
+	 */
 	@Bean
-	SecurityFilterChain apiSecurity(HttpSecurity http, ProblemWriter problemWriter) throws Exception {
+	RequestRejectedHandler requestRejectedHandler(ProblemWriter problemWriter) {
+		return (request, response, ex) -> {
+			if (!response.isCommitted()) {
+				response.resetBuffer();
+				SecurityHeaders.write(request, response);
+				problemWriter.write(request, response, Problems.disallowedCharacters());
+			}
+		};
+	}
+
+	@Bean
+	SecurityFilterChain apiSecurity(HttpSecurity http, ProblemWriter problemWriter, Environment environment,
+			WebApplicationContext context) throws Exception {
 		AuthenticationEntryPoint unauthorized = (request, response, ex) -> problemWriter.write(request, response,
 				BearerAuthenticator.unauthorized());
 		AccessDeniedHandler forbidden = (request, response, ex) -> problemWriter.write(request, response,
@@ -100,6 +127,9 @@ class SecurityConfiguration {
 				.permitAll()
 				.requestMatchers("/actuator/**", "/error")
 				.permitAll()
+				// not served here: Spring MVC's 404 for everyone, not a 403 for a user and a 404 for an admin
+				.requestMatchers(boardOnTheApiPort(environment, context))
+				.permitAll()
 				// the sale-day board (management port): its page and log-in are public, its data is not
 				.requestMatchers(HttpMethod.GET, "/board", "/board/", "/board/board.js", "/board/board.css")
 				.permitAll()
@@ -118,6 +148,22 @@ class SecurityConfiguration {
 			.exceptionHandling((exceptions) -> exceptions.authenticationEntryPoint(unauthorized)
 				.accessDeniedHandler(forbidden));
 		return http.build();
+	}
+
+	/**
+	 * The sale-day board's paths on the API's own port, when the board is served on a management port of its own
+	 * (the default): nothing is there to protect, so whoever asks gets the same 404. When management shares the API's
+	 * port the board is served there and this matches nothing.
+	 * @param environment where {@code management.server.port} is read
+	 * @param context the API's application context, whose servlet context is the API port's
+	 * @return the matcher
+	 */
+	static RequestMatcher boardOnTheApiPort(Environment environment, WebApplicationContext context) {
+		if (ManagementPortType.get(environment) != ManagementPortType.DIFFERENT) {
+			return (request) -> false;
+		}
+		RequestMatcher board = PathPatternRequestMatcher.withDefaults().matcher("/board/**");
+		return (request) -> request.getServletContext() == context.getServletContext() && board.matches(request);
 	}
 
 }

@@ -4,6 +4,7 @@ import java.io.IOException;
 
 import io.minitickets.api.problem.ApiException;
 import io.minitickets.api.problem.ProblemWriter;
+import io.minitickets.api.security.SecurityHeaders;
 import jakarta.servlet.FilterChain;
 import jakarta.servlet.ServletException;
 import jakarta.servlet.http.HttpServletRequest;
@@ -33,6 +34,8 @@ class ContentEncodingFilter extends OncePerRequestFilter {
 			throws ServletException, IOException {
 		ApiException problem = RequestChecks.contentEncoding(request);
 		if (problem != null) {
+			// answered before the security chain, with the headers it gives every answer
+			SecurityHeaders.write(request, response);
 			this.problemWriter.write(request, response, problem);
 			return;
 		}

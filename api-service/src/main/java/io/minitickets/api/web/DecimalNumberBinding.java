@@ -9,10 +9,10 @@ import org.springframework.web.bind.annotation.ControllerAdvice;
 import org.springframework.web.bind.annotation.InitBinder;
 
 /**
- * Path variables and query parameters of type long or int are read only as plain decimal digits (ASCII, an optional
- * minus). Spring's default editor for numbers ({@code NumberUtils.parseNumber}) also takes hexadecimal ({@code 0x2},
- * {@code #2}), a plus sign and any Unicode digits, so {@code /api/events/0x2} and {@code /api/events/２} were event
- * 2. Anything else is a 400 ("'id' must be a valid long").
+ * Query parameters of type long or int ({@code page}, {@code size}) are read only as plain decimal digits (ASCII, an
+ * optional minus). Spring's default editor for numbers ({@code NumberUtils.parseNumber}) also takes hexadecimal
+ * ({@code 0x2}, {@code #2}), a plus sign and any Unicode digits, so {@code ?page=0x2} and {@code ?page=２} were page
+ * 2. Anything else is a 400 ("'page' must be a valid int"). Ids in a path are stricter still ({@link PathIds}).
  */
 @ControllerAdvice
 class DecimalNumberBinding {

@@ -2,6 +2,8 @@ package io.minitickets.api.web;
 
 import java.io.IOException;
 import java.io.InputStream;
+import java.nio.charset.Charset;
+import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 import java.util.Collections;
 import java.util.Enumeration;
@@ -15,12 +17,17 @@ import jakarta.servlet.http.HttpServletRequest;
 import org.jspecify.annotations.Nullable;
 import org.springframework.http.HttpHeaders;
 import org.springframework.http.HttpStatus;
+import org.springframework.http.InvalidMediaTypeException;
+import org.springframework.http.MediaType;
 
 /**
  * The checks this package's filters make on every request, for a route that answers a request itself before those
  * filters run (the booking route): each gives the same problem as its filter.
  */
 public final class RequestChecks {
+
+	private static final List<MediaType> JSON_TYPES = List.of(MediaType.APPLICATION_JSON,
+			new MediaType("application", "*+json"));
 
 	private static final List<String> READ_HEADERS = List.of(HttpHeaders.AUTHORIZATION, "Idempotency-Key",
 			"X-Forwarded-For");
@@ -79,6 +86,50 @@ public final class RequestChecks {
 			}
 		}
 		return null;
+	}
+
+	/**
+	 * @param request the request
+	 * @return a 400 when it sends {@code Content-Type} more than once (the container and Spring read the first, a
+	 * proxy perhaps the other); null otherwise ({@link ContentTypeFilter})
+	 */
+	public static @Nullable ApiException contentTypeOnce(HttpServletRequest request) {
+		Enumeration<String> values = request.getHeaders(HttpHeaders.CONTENT_TYPE);
+		int count = 0;
+		while (values.hasMoreElements()) {
+			values.nextElement();
+			count++;
+		}
+		return (count > 1) ? Problems.badRequest("Send one Content-Type header; this request has " + count + ".") : null;
+	}
+
+	/**
+	 * @param request the request
+	 * @return a 415 when its {@code Content-Type} is JSON ({@code application/json}, {@code application/*+json})
+	 * declared in a charset other than UTF-8 (JSON is UTF-8: RFC 8259 section 8.1); null otherwise, and for a
+	 * {@code Content-Type} that cannot be parsed, which the content type's own check refuses ({@link ContentTypeFilter})
+	 */
+	public static @Nullable ApiException jsonCharset(HttpServletRequest request) {
+		String contentType = request.getContentType();
+		if (contentType == null || contentType.indexOf(';') < 0) {
+			return null;
+		}
+		MediaType type;
+		try {
+			type = MediaType.parseMediaType(contentType);
+		}
+		catch (InvalidMediaTypeException ex) {
+			return null;
+		}
+		Charset charset = type.getCharset();
+		if (charset == null || charset.equals(StandardCharsets.UTF_8)
+				|| JSON_TYPES.stream().noneMatch((json) -> json.includes(type))) {
+			return null;
+		}
+		return new ApiException(HttpStatus.UNSUPPORTED_MEDIA_TYPE, ProblemTypes.UNSUPPORTED, "Unsupported Media Type",
+				"Content-Type '" + contentType + "' declares the charset " + charset.name()
+						+ ": JSON must be sent as UTF-8 (RFC 8259), with charset=UTF-8 or no charset.",
+				null);
 	}
 
 	/**

@@ -4,6 +4,7 @@ import java.io.IOException;
 
 import io.minitickets.api.problem.ApiException;
 import io.minitickets.api.problem.ProblemWriter;
+import io.minitickets.api.security.SecurityHeaders;
 import jakarta.servlet.FilterChain;
 import jakarta.servlet.ServletException;
 import jakarta.servlet.http.HttpServletRequest;
@@ -35,6 +36,8 @@ class RequestHeadersFilter extends OncePerRequestFilter {
 			throws ServletException, IOException {
 		ApiException problem = RequestChecks.readHeaders(request);
 		if (problem != null) {
+			// answered before the security chain, with the headers it gives every answer
+			SecurityHeaders.write(request, response);
 			this.problemWriter.write(request, response, problem);
 			return;
 		}

@@ -4,6 +4,7 @@ import java.io.IOException;
 
 import io.minitickets.api.problem.ApiException;
 import io.minitickets.api.problem.ProblemWriter;
+import io.minitickets.api.security.SecurityHeaders;
 import io.minitickets.api.problem.Problems;
 import io.minitickets.api.problem.RejectedBodyException;
 import jakarta.servlet.FilterChain;
@@ -40,6 +41,8 @@ class RequestSizeLimitFilter extends OncePerRequestFilter {
 			throws ServletException, IOException {
 		ApiException problem = RequestChecks.declaredSize(request, this.limitBytes);
 		if (problem != null) {
+			// answered before the security chain, with the headers it gives every answer
+			SecurityHeaders.write(request, response);
 			this.problemWriter.write(request, response, problem);
 			return;
 		}

@@ -5,6 +5,7 @@ import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import tools.jackson.core.StreamReadFeature;
 import tools.jackson.databind.cfg.CoercionAction;
+import tools.jackson.databind.module.SimpleModule;
 import tools.jackson.databind.cfg.CoercionInputShape;
 import tools.jackson.databind.type.LogicalType;
 
@@ -17,12 +18,14 @@ class StrictJsonConfiguration {
 	/**
 	 * A number sent as a string ({@code "quantity":"2"}) or a string as a number or boolean ({@code "email":1}) is
 	 * refused rather than coerced, and a property sent twice ({@code {"quantity":11,"quantity":1}}) is refused rather
-	 * than the last one silently winning.
+	 * than the last one silently winning; text with a lone surrogate escape (D800 to DFFF, half of no pair) is refused
+	 * ({@link WellFormedText}) rather than stored as {@code ?}.
 	 * @return the customizer of Boot's JSON mapper, which Spring MVC reads request bodies with
 	 */
 	@Bean
 	JsonMapperBuilderCustomizer strictRequestBodies() {
 		return (builder) -> builder.enable(StreamReadFeature.STRICT_DUPLICATE_DETECTION)
+			.addModule(new SimpleModule("well-formed-text").addDeserializer(String.class, new WellFormedText()))
 			.withCoercionConfig(LogicalType.Integer,
 					(coercion) -> coercion.setCoercion(CoercionInputShape.String, CoercionAction.Fail))
 			.withCoercionConfig(LogicalType.Textual,

@@ -3,6 +3,7 @@ package io.minitickets.api.board;
 import java.net.http.HttpResponse;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.List;
 
 import io.minitickets.api.ApiClient;
 import io.minitickets.api.ApiIntegrationTest;
@@ -123,8 +124,15 @@ class BoardIsForAdminsIntegrationTests extends ApiIntegrationTest {
 	}
 
 	@Test
-	void isNotServedOnTheApiPort() {
-		assertThat(this.api.get("/board/data", adminToken()).statusCode()).isEqualTo(404);
+	void isNotServedOnTheApiPortWhoeverAsks() {
+		for (String token : java.util.Arrays.asList(adminToken(), newUserToken(), null)) {
+			for (String path : List.of("/board/data", "/board/", "/board/login", "/board/other")) {
+				HttpResponse<String> response = this.api.get(path, token);
+
+				assertThat(response.statusCode()).as(path + " " + response.body()).isEqualTo(404);
+				assertProblem(response, "/problems/not-found");
+			}
+		}
 	}
 
 	private static boolean shows(HttpResponse<String> board, long eventId) {

@@ -86,11 +86,12 @@ class BookingRouteIntegrationTests extends ApiIntegrationTest {
 		HttpResponse<String> hexadecimal = this.api.post("/api/events/0x1/bookings", "{\"quantity\":1}", token);
 		HttpResponse<String> tooLong = this.api.post("/api/events/99999999999999999999/bookings", "{\"quantity\":1}",
 				token);
-		HttpResponse<String> unknown = this.api.post("/api/events/-1/bookings", "{\"quantity\":1}", token);
+		HttpResponse<String> unknown = this.api.post("/api/events/" + Long.MAX_VALUE + "/bookings",
+				"{\"quantity\":1}", token);
 
 		assertThat(letters.statusCode()).isEqualTo(400);
-		assertThat(ApiClient.json(letters).get("detail").asString())
-			.isEqualTo("'eventId' must be a valid long, not 'abc'.");
+		assertThat(ApiClient.json(letters).get("detail").asString()).isEqualTo(
+				"'eventId' must be an id: decimal digits without a leading zero, at most 9223372036854775807, not 'abc'.");
 		assertThat(hexadecimal.statusCode()).isEqualTo(400);
 		assertThat(tooLong.statusCode()).isEqualTo(400);
 		assertThat(unknown.statusCode()).isEqualTo(404);
@@ -124,6 +125,39 @@ class BookingRouteIntegrationTests extends ApiIntegrationTest {
 		assertThat(response.status()).as(response.head() + response.body()).isEqualTo(400);
 		assertThat(response.body()).contains("characters that are not allowed");
 		assertThat(this.gate.available(eventId)).hasValue(2);
+	}
+
+	@Test
+	void refusesAFieldTheBookingDoesNotTakeNamingIt() {
+		long eventId = createOpenEvent(2);
+
+		HttpResponse<String> response = this.api.post(path(eventId), "{\"quantity\":1,\"seat\":\"A1\"}",
+				newUserToken());
+
+		assertThat(response.statusCode()).isEqualTo(400);
+		assertThat(ApiClient.json(response).get("detail").asString())
+			.isEqualTo("'seat' is not a field of this request; it takes: quantity.");
+		assertThat(this.gate.available(eventId)).hasValue(2);
+	}
+
+	@Test
+	void refusesTwoContentTypeHeadersLikeTheRestOfTheApi() {
+		long eventId = createOpenEvent(2);
+		String token = newUserToken();
+
+		ApiClient.RawResponse booking = this.api.sendRaw("POST", path(eventId), "{\"quantity\":1}",
+				"Authorization: Bearer " + token, "Content-Type: text/plain");
+		ApiClient.RawResponse event = this.api.sendRaw("POST", "/api/admin/events",
+				"{\"name\":\"two types\",\"capacity\":5,\"saleOpensAt\":\"2026-01-01T00:00:00Z\"}",
+				"Authorization: Bearer " + adminToken(), "Content-Type: application/json");
+
+		for (ApiClient.RawResponse response : List.of(booking, event)) {
+			assertThat(response.status()).as(response.head() + response.body()).isEqualTo(400);
+			assertThat(response.body()).contains("Send one Content-Type header; this request has 2.");
+		}
+		assertThat(this.gate.available(eventId)).hasValue(2);
+		assertThat(this.jdbc.sql("select count(*) from events where name = 'two types'").query(Long.class).single())
+			.isZero();
 	}
 
 	private static String path(long eventId) {

@@ -47,15 +47,15 @@ class BookingRouteTests {
 	}
 
 	@Test
-	void readsEventIdsAsSpringMvcsDecimalBindingDid() {
+	void readsEventIdsOnlyAsDigitsWithoutALeadingZero() {
 		assertThat(BookingRequestReader.eventId("42")).isEqualTo(42);
-		assertThat(BookingRequestReader.eventId("042")).isEqualTo(42);
-		assertThat(BookingRequestReader.eventId("-1")).isEqualTo(-1);
+		assertThat(BookingRequestReader.eventId("0")).isZero();
 		assertThat(BookingRequestReader.eventId("9223372036854775807")).isEqualTo(Long.MAX_VALUE);
-		for (String invalid : new String[] { "abc", "0x1", "+1", "-", "1-", "9223372036854775808",
-				"99999999999999999999", "１" }) {
+		for (String invalid : new String[] { "abc", "0x1", "+1", "-1", "-", "1-", "042", "00", " 1", "1 ", "\t1",
+				"9223372036854775808", "99999999999999999999", "\uFF11", "" }) {
 			assertThatExceptionOfType(ApiException.class).isThrownBy(() -> BookingRequestReader.eventId(invalid))
-				.withMessage("'eventId' must be a valid long, not '" + invalid + "'.");
+				.withMessage("'eventId' must be an id: decimal digits without a leading zero, at most "
+						+ "9223372036854775807, not '" + invalid + "'.");
 		}
 	}
 

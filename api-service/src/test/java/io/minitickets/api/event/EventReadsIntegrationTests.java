@@ -1,11 +1,15 @@
 package io.minitickets.api.event;
 
 import java.net.http.HttpResponse;
+import java.sql.Timestamp;
+import java.time.Instant;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 
 import io.minitickets.api.ApiClient;
 import io.minitickets.api.ApiIntegrationTest;
+import io.minitickets.core.schema.ClosedSale;
 import io.minitickets.core.valkey.ValkeyConnection;
 import io.minitickets.core.valkey.ValkeyKeys;
 import org.junit.jupiter.api.Test;
@@ -58,6 +62,31 @@ class EventReadsIntegrationTests extends ApiIntegrationTest {
 		assertThat(listed.get(corrupt).get("gateAvailable").isNull()).as("a counter that is not a number is unknown")
 			.isTrue();
 		assertThat(listed.get(large).get("seatsLeft").asInt()).isEqualTo(40);
+	}
+
+	@Test
+	void saysWhetherASaleIsUpcomingOpenOrClosedAndGivesNoOpeningForAClosedOne() {
+		Instant opensAt = Instant.parse("2099-06-01T10:00:00Z");
+		long upcoming = createEvent(3, opensAt);
+		long open = createOpenEvent(3);
+		long closed = createEvent(3, opensAt);
+		// as `ops events close` closes a sale: the events table has no closed state (ClosedSale)
+		this.jdbc.sql("update events set sale_opens_at = ? where id = ?")
+			.params(Timestamp.from(ClosedSale.OPENS_AT), closed)
+			.update();
+
+		Map<Long, JsonNode> listed = new HashMap<>();
+		ApiClient.json(this.api.get("/api/events?size=100", null))
+			.forEach((event) -> listed.put(event.get("id").asLong(), event));
+		for (JsonNode event : List.of(ApiClient.json(this.api.get("/api/events/" + closed, null)), listed.get(closed))) {
+			assertThat(event.get("saleStatus").asString()).as(event.toString()).isEqualTo("CLOSED");
+			assertThat(event.get("saleOpensAt").isNull()).as(event.toString()).isTrue();
+		}
+		JsonNode later = ApiClient.json(this.api.get("/api/events/" + upcoming, null));
+		assertThat(later.get("saleStatus").asString()).isEqualTo("UPCOMING");
+		assertThat(later.get("saleOpensAt").asString()).isEqualTo("2099-06-01T10:00:00Z");
+		assertThat(ApiClient.json(this.api.get("/api/events/" + open, null)).get("saleStatus").asString())
+			.isEqualTo("OPEN");
 	}
 
 }

@@ -50,4 +50,20 @@ class PagingIntegrationTests extends ApiIntegrationTest {
 		}
 	}
 
+	@Test
+	void namesARepeatedParameterInAPlainDetail() {
+		String token = newUserToken();
+
+		for (String list : LISTS) {
+			for (String query : List.of("?page=0&page=1", "?size=5&size=5")) {
+				HttpResponse<String> response = this.api.get(list + query, token);
+				String parameter = query.substring(1, query.indexOf('='));
+
+				assertThat(response.statusCode()).as(list + query).isEqualTo(400);
+				assertThat(ApiClient.json(response).get("detail").asString()).as(list + query)
+					.isEqualTo("Send '" + parameter + "' once, not 2 times.");
+			}
+		}
+	}
+
 }

@@ -4,6 +4,7 @@ import java.net.URLEncoder;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
+import java.util.Map;
 import java.util.stream.Collectors;
 import java.util.stream.IntStream;
 
@@ -200,6 +201,26 @@ class ProblemBodiesIntegrationTests extends ApiIntegrationTest {
 			assertThat(problem.path("status").asInt()).as(raw).isEqualTo(400);
 			assertThat(problem.path("detail").asString()).as(raw).isNotBlank();
 		}
+	}
+
+	/**
+	 * Tomcat's own 400s say what was wrong, as every other 400 does, not just "Bad Request".
+	 */
+	@Test
+	void saysWhatTomcatFoundWrongInA400() {
+		Map<String, String> requests = Map.of("request target",
+				"GET /api/ev{ents HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n", "Host",
+				"GET /api/events HTTP/1.1\r\nConnection: close\r\n\r\n", "content-length",
+				"POST /api/auth/login HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: 2\r\nContent-Length: 3\r\n"
+						+ "Connection: close\r\n\r\n{}");
+
+		requests.forEach((names, request) -> {
+			String response = this.api.sendBytes(request);
+
+			assertThat(response).as(request).startsWith("HTTP/1.1 400");
+			String detail = JSON.readTree(response.substring(response.indexOf("\r\n\r\n") + 4)).get("detail").asString();
+			assertThat(detail).as(request).doesNotEndWith("Bad Request.").containsIgnoringCase(names);
+		});
 	}
 
 	private static void assertCompleteProblem(JsonNode problem, String type, int status, String instance) {

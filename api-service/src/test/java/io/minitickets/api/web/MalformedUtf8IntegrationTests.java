@@ -4,10 +4,12 @@ import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.net.Socket;
+import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.Map;
 
+import io.minitickets.api.ApiClient;
 import io.minitickets.api.ApiIntegrationTest;
 import io.minitickets.core.inventory.InventoryGate;
 import org.junit.jupiter.api.Test;
@@ -96,6 +98,41 @@ class MalformedUtf8IntegrationTests extends ApiIntegrationTest {
 		assertThat(response.status()).as(response.toString()).isEqualTo(201);
 		assertThat(this.jdbc.sql("select count(*) from events where name = ?").param(name).query(Long.class).single())
 			.isOne();
+	}
+
+	@Test
+	void refusesALoneSurrogateEscapeInJsonTextAndStoresNothing() {
+		String name = "lone " + System.nanoTime();
+		for (String escape : List.of("\\ud800", "\\uDFFF", "\\ud800x", "x\\udc00\\ud800")) {
+			HttpResponse<String> event = this.api.post("/api/admin/events", "{\"name\":\"" + name + escape
+					+ "\",\"capacity\":5,\"saleOpensAt\":\"2026-01-01T00:00:00Z\"}", adminToken());
+			HttpResponse<String> login = this.api.post("/api/auth/login",
+					"{\"email\":\"a" + escape + "@test.local\",\"password\":\"p\"}", null);
+
+			for (HttpResponse<String> response : List.of(event, login)) {
+				assertThat(response.statusCode()).as(escape + ": " + response.body()).isEqualTo(400);
+				assertThat(response.headers().firstValue("Content-Type")).hasValue("application/problem+json");
+			}
+			assertThat(ApiClient.json(event).get("detail").asString()).as(escape)
+				.isEqualTo("'name' is not well-formed Unicode: it holds a lone surrogate (an escape \\uD800 to "
+						+ "\\uDFFF that is not half of a pair).");
+		}
+		assertThat(this.jdbc.sql("select count(*) from events where name like ?").param(name + "%")
+			.query(Long.class)
+			.single()).isZero();
+	}
+
+	@Test
+	void storesAnEscapedSurrogatePairAsItsCharacter() {
+		String name = "pair " + System.nanoTime();
+
+		HttpResponse<String> event = this.api.post("/api/admin/events", "{\"name\":\"" + name
+				+ "\\ud83c\\udfab\",\"capacity\":5,\"saleOpensAt\":\"2026-01-01T00:00:00Z\"}", adminToken());
+
+		assertThat(event.statusCode()).as(event.body()).isEqualTo(201);
+		assertThat(this.jdbc.sql("select count(*) from events where name = ?").param(name + "\uD83C\uDFAB")
+			.query(Long.class)
+			.single()).isOne();
 	}
 
 	@Test
