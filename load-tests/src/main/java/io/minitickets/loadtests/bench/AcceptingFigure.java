@@ -8,9 +8,12 @@ import java.util.Map;
 import java.util.stream.IntStream;
 
 import com.fasterxml.jackson.annotation.JsonProperty;
+import org.jspecify.annotations.Nullable;
 
 import io.minitickets.loadtests.bench.http.LoadGenerator;
 import io.minitickets.loadtests.bench.http.LoadRun;
+import io.minitickets.loadtests.bench.worker.WorkerResult;
+import io.minitickets.loadtests.bench.worker.WorkerVersusSingleTransactions;
 import io.minitickets.loadtests.client.LoadUser;
 
 /**
@@ -21,7 +24,9 @@ import io.minitickets.loadtests.client.LoadUser;
  * {@value #MAX_RATE} requests a second for the longest warm-up and window would need, so no event sells out while the
  * figure runs. The window's answers are kept by status; over 1 % that are not 202 make the figure void (see
  * {@link AnswerMix}). The worker settles the bookings meanwhile, in its own process; the figure ends when it has caught
- * up (every record committed), so the next figure starts on a stack with no backlog, and reports how long that took.
+ * up (every record committed), so the next figure starts on a stack with no backlog, and reports the backlog the
+ * window left and how fast the worker drained it, held to at least half the worker figure's rate in the same run
+ * (see {@link CatchUp}).
  */
 public final class AcceptingFigure implements Figure {
 
@@ -96,11 +101,13 @@ public final class AcceptingFigure implements Figure {
 			AnswerMix answers = AnswerMix.of(ACCEPTED, run);
 			context.progress("%s answers: %s", name(), answers.describe());
 			context.progress("%s: waiting until the worker has settled every booking...", name());
-			long caughtUpMs = stack.awaitWorkerCaughtUp(CATCH_UP_TIMEOUT);
+			CatchUp catchUp = stack.awaitWorkerCaughtUp(CATCH_UP_TIMEOUT);
+			Double drainPerSec = catchUp.drainPerSec();
 			Figures figures = new Figures(CeilingFigure.round(run.requestsPerSecond()),
 					CeilingFigure.round(run.latencyMs(99)), CeilingFigure.round(run.latencyMs(50)),
 					CeilingFigure.round(saturation.cpuMicrosPerRequest()), users.size(), eventCount,
-					run.unexpected(ACCEPTED), caughtUpMs, answers.asMap(), answers.isVoid());
+					run.unexpected(ACCEPTED), catchUp.caughtUpMs(), answers.asMap(), answers.isVoid(),
+					catchUp.backlogAtEnd(), (drainPerSec != null) ? CeilingFigure.round(drainPerSec) : null);
 			String label = this.keyed ? "accepting with keys" : "accepting";
 			List<Bar> bars = new ArrayList<>();
 			if (this.keyed) {
@@ -113,8 +120,8 @@ public final class AcceptingFigure implements Figure {
 					"%.0f", 250)));
 			bars.add(Bar.report(label + " p99 ms, closed model", String.format(Locale.ROOT, "%.1f", figures.p99Ms())));
 			bars.add(Bar.report(label + " answers, measured window", answers.describe()));
-			bars.add(Bar.report(label + ": ms until the worker caught up after the run",
-					String.format(Locale.ROOT, "%,d", figures.workerCaughtUpMs())));
+			bars.add(catchUp.bar(label + ": worker's drain after the window",
+					context.figure(WorkerVersusSingleTransactions.NAME, WorkerResult.class)));
 			return new Measured(figures, bars, List.of());
 		}
 	}
@@ -134,9 +141,14 @@ public final class AcceptingFigure implements Figure {
 	 * HTTP status; 0 counts lost requests
 	 * @param isVoid true when over 1 % of them were not 202: the figure did not measure accepted bookings (written as
 	 * {@code void})
+	 * @param backlogAtEnd bookings accepted but not yet settled when the window ended: records of
+	 * {@code bookings.requested} the worker had not committed
+	 * @param drainPerSec settlements per second from the end of the window until the worker caught up; null when
+	 * there was no backlog
 	 */
 	public record Figures(double rps, double p99Ms, double p50Ms, double apiCpuMicrosPerRequest, int users, int events,
-			long unexpected, long workerCaughtUpMs, Map<Integer, Long> answers, @JsonProperty("void") boolean isVoid) {
+			long unexpected, long workerCaughtUpMs, Map<Integer, Long> answers, @JsonProperty("void") boolean isVoid,
+			long backlogAtEnd, @Nullable Double drainPerSec) {
 
 	}
 

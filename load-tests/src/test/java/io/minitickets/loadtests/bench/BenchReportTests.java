@@ -13,7 +13,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 /**
  * The bench's JSON report: the keyed figures beside the unkeyed ones, each with its answers per status and whether it
- * is void.
+ * is void, and the accepting figures' backlog at the end of the window and drain rate.
  */
 class BenchReportTests {
 
@@ -24,7 +24,7 @@ class BenchReportTests {
 		StampedeFigure.Figures keyed = new StampedeFigure.Figures(7_000, 9, 5, 130, 3_500, 25, 4, 20_000, 4_000, 4_000,
 				Map.of(409, 136_000L, 429, 4_000L), Map.of(409, 70_000L), true);
 		AcceptingFigure.Figures accepting = new AcceptingFigure.Figures(4_000, 20, 10, 170, 20_000, 14, 0, 84_000,
-				Map.of(202, 80_000L), false);
+				Map.of(202, 80_000L), false, 330_000, 3_928.6);
 		BenchReport report = new BenchReport(new BenchReport.Machine(2, "25", 1, 2, 64), Map.of(), List.of(),
 				List.of())
 			.with(StampedeFigure.NAME, Measured.of(stampede))
@@ -48,6 +48,8 @@ class BenchReportTests {
 		assertThat(json.at("/stampede/void").asBoolean()).isFalse();
 		assertThat(json.at("/accepting/answers/202").asLong()).isEqualTo(80_000);
 		assertThat(json.at("/accepting/void").isBoolean()).isTrue();
+		assertThat(json.at("/accepting/backlogAtEnd").asLong()).isEqualTo(330_000);
+		assertThat(json.at("/accepting/drainPerSec").asDouble()).isEqualTo(3_928.6);
 	}
 
 }
