@@ -31,22 +31,26 @@ import io.minitickets.loadtests.bench.worker.WorkerVersusSingleTransactions;
  * shared machine), 1 when one broke (oversold, a 202 that never settled), 2 when the bench could not run.
  */
 @Command(name = "bench", mixinStandardHelpOptions = true,
-		description = "Measure issue 8's figures in one run (ceiling, sold-out stampede, accepting, gate on/off, "
-				+ "big sale, worker vs one booking per transaction, limiter vs Bucket4j, Valkey scripts) and print "
-				+ "each beside its bar. Exit code 1 when an invariant broke.")
+		description = "Measure issue 8's figures in one run (ceiling, sold-out stampede and accepting, each without "
+				+ "and with Idempotency-Keys, gate on/off, big sale, worker vs one booking per transaction, limiter vs "
+				+ "Bucket4j, Valkey scripts) and print each beside its bar. Exit code 1 when an invariant broke.")
 public final class BenchCommand implements Callable<Integer> {
 
-	/** Every figure, in run order: the ceiling first, as the product figures' bars are shares of it. */
-	static final List<Figure> FIGURES = List.of(new CeilingFigure(), new StampedeFigure(), new AcceptingFigure(),
-			new GateFigure(), new BigSaleFigure(), new WorkerVersusSingleTransactions(), new LimiterVersusBucket4j(),
+	/**
+	 * Every figure, in run order: the ceiling and the worker first, as the product figures' bars are shares of them
+	 * (the accepting figures' drain after the window is held to half the worker's rate).
+	 */
+	static final List<Figure> FIGURES = List.of(new CeilingFigure(), new WorkerVersusSingleTransactions(),
+			StampedeFigure.withoutKeys(), StampedeFigure.withKeys(), AcceptingFigure.withoutKeys(),
+			AcceptingFigure.withKeys(), new GateFigure(), new BigSaleFigure(), new LimiterVersusBucket4j(),
 			new ScriptsFigure());
 
 	@Mixin
 	private StateDirectoryOption state = new StateDirectoryOption();
 
 	@Option(names = "--only", paramLabel = "NAME", split = ",",
-			description = "Measure only these figures (comma-separated): ceiling, stampede, accepting, gate, bigSale, "
-					+ "worker, limiter, scripts.")
+			description = "Measure only these figures (comma-separated): ceiling, worker, stampede, stampedeKeyed, "
+					+ "accepting, acceptingKeyed, gate, bigSale, limiter, scripts.")
 	private @Nullable List<String> only;
 
 	@Option(names = "--connections", defaultValue = "64",

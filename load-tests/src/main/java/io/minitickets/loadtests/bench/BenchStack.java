@@ -123,13 +123,14 @@ public final class BenchStack {
 	 * Waits until the worker's consumer group has committed every record of {@code bookings.requested}, so that a
 	 * figure's backlog does not slow the next figure down.
 	 * @param timeout the longest wait
-	 * @return how long it took, in ms
+	 * @return the records not committed when called (the backlog) and how long until none was left, in ms
 	 * @throws StackException when the worker still lags after {@code timeout}, or the broker does not answer
 	 */
-	public long awaitWorkerCaughtUp(Duration timeout) {
+	public CatchUp awaitWorkerCaughtUp(Duration timeout) {
 		Inspector inspector = inspector();
 		long start = System.nanoTime();
 		long lag = inspector.consumerLag();
+		long backlog = lag;
 		while (lag > 0) {
 			if (System.nanoTime() - start > timeout.toNanos()) {
 				throw new StackException("The worker still lags " + lag + " records of bookings.requested "
@@ -144,7 +145,7 @@ public final class BenchStack {
 			}
 			lag = inspector.consumerLag();
 		}
-		return Duration.ofNanos(System.nanoTime() - start).toMillis();
+		return new CatchUp(backlog, Duration.ofNanos(System.nanoTime() - start).toMillis());
 	}
 
 	void close() {

@@ -25,6 +25,14 @@ record Saturation(LoadRun run, double cpuMicrosPerRequest) {
 	private static final int MAX_ROUNDS = 6;
 
 	/**
+	 * @param options the run's sizes
+	 * @return the longest a saturation can drive its server: every warm-up round and the window
+	 */
+	static Duration longest(BenchOptions options) {
+		return options.warmUp().multipliedBy(MAX_ROUNDS).plus(options.window());
+	}
+
+	/**
 	 * @param context the run's options and output
 	 * @param what names the load in progress lines
 	 * @param generator the load generator, connected to the server

@@ -26,16 +26,25 @@ class BenchSmallRunIntegrationTests {
 
 	private static final Path CHECKOUT = Path.of("..").toAbsolutePath().normalize();
 
-	private static final Map<String, List<String>> FIELDS = Map.of("machine", List.of("cores", "jdk"), "ceiling",
-			List.of("rps", "p99Ms", "openModelRate", "openModelP99Ms"), "stampede",
-			List.of("rps", "p99Ms", "apiCpuMicrosPerRequest", "openModelRate", "openModelP99Ms"), "accepting",
-			List.of("rps", "p99Ms", "apiCpuMicrosPerRequest"), "gate",
-			List.of("requests", "onReachingPostgres", "offReachingPostgres", "onAllFinalMs", "offAllFinalMs"),
-			"bigSale",
-			List.of("requests", "users", "seats", "confirmedSeats", "oversold", "unsettled", "settledAfterMs"),
-			"worker", List.of("settlementsPerSec", "singleTxnBaselinePerSec"), "limiter",
-			List.of("hotKeyOpsPerSec", "bucket4jHotKeyOpsPerSec", "spreadOpsPerSec", "bucket4jSpreadOpsPerSec"),
-			"scripts", List.of("rows"));
+	private static final Map<String, List<String>> FIELDS = Map.ofEntries(
+			Map.entry("machine", List.of("cores", "jdk")),
+			Map.entry("ceiling", List.of("rps", "p99Ms", "openModelRate", "openModelP99Ms")),
+			Map.entry("stampede",
+					List.of("rps", "p99Ms", "apiCpuMicrosPerRequest", "openModelRate", "openModelP99Ms", "answers",
+							"void")),
+			Map.entry("stampedeKeyed", List.of("rps", "apiCpuMicrosPerRequest", "answers", "void")),
+			Map.entry("accepting",
+					List.of("rps", "p99Ms", "apiCpuMicrosPerRequest", "answers", "void", "backlogAtEnd", "drainPerSec")),
+			Map.entry("acceptingKeyed", List.of("rps", "apiCpuMicrosPerRequest", "answers", "void")),
+			Map.entry("gate",
+					List.of("requests", "onReachingPostgres", "offReachingPostgres", "onAllFinalMs", "offAllFinalMs")),
+			Map.entry("bigSale",
+					List.of("requests", "users", "seats", "confirmedSeats", "oversold", "unsettled", "settledAfterMs")),
+			Map.entry("worker", List.of("settlementsPerSec", "singleTxnBaselinePerSec")),
+			Map.entry("limiter",
+					List.of("hotKeyOpsPerSec", "hotKeyNoCacheOpsPerSec", "bucket4jHotKeyOpsPerSec", "spreadOpsPerSec",
+							"bucket4jSpreadOpsPerSec", "hotKeyAllowedShare", "hotKeyNoCacheAllowedShare")),
+			Map.entry("scripts", List.of("rows")));
 
 	@Test
 	@Timeout(value = 20, unit = TimeUnit.MINUTES)
@@ -70,7 +79,7 @@ class BenchSmallRunIntegrationTests {
 			.containsAll(fields));
 		assertThat(written.at("/machine/cores").asInt()).isPositive();
 		for (String rate : List.of("/ceiling/rps", "/ceiling/openModelRate", "/stampede/rps", "/stampede/openModelRate",
-				"/accepting/rps")) {
+				"/stampedeKeyed/rps", "/accepting/rps", "/acceptingKeyed/rps")) {
 			assertThat(written.at(rate).asDouble()).as(rate).isPositive();
 		}
 		for (String latency : List.of("/ceiling/p99Ms", "/ceiling/openModelP99Ms", "/stampede/p99Ms",
@@ -79,6 +88,10 @@ class BenchSmallRunIntegrationTests {
 		}
 		assertThat(written.at("/stampede/apiCpuMicrosPerRequest").asDouble()).isNotNegative();
 		assertThat(written.at("/accepting/apiCpuMicrosPerRequest").asDouble()).isNotNegative();
+		assertThat(written.at("/stampede/answers/409").asLong()).as(log).isPositive();
+		assertThat(written.at("/stampedeKeyed/answers/409").asLong()).as(log).isPositive();
+		assertThat(written.at("/accepting/answers/202").asLong()).as(log).isPositive();
+		assertThat(written.at("/acceptingKeyed/answers/202").asLong()).as(log).isPositive();
 		JsonNode gate = written.get("gate");
 		assertThat(gate.get("requests").asInt()).isEqualTo(5);
 		assertThat(gate.get("onReachingPostgres").asInt()).as(log).isEqualTo(gate.get("seats").asInt());

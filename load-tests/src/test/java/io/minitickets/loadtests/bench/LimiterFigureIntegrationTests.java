@@ -22,7 +22,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 /**
  * {@code minitickets bench --only limiter} against the machine's Valkey, small-sized (4 callers, one round of 1 s per
- * case): all four cases decide, the JSON holds exactly the limiter figure's fields, and no key is left behind.
+ * case): all five cases decide (ours on the hot key with and without its in-process denial cache), the JSON holds
+ * exactly the limiter figure's fields with each case's share of allowed decisions, and no key is left behind.
  */
 class LimiterFigureIntegrationTests {
 
@@ -31,7 +32,7 @@ class LimiterFigureIntegrationTests {
 
 	@Test
 	@Timeout(value = 60, unit = TimeUnit.SECONDS)
-	void measuresBothLimitersOnBothShapesAndLeavesNoKeyBehind(@TempDir Path folder) {
+	void measuresBothLimitersOnBothShapesWithAndWithoutTheDenialCacheAndLeavesNoKeyBehind(@TempDir Path folder) {
 		StringWriter output = new StringWriter();
 		CommandLine command = new CommandLine(new BenchCommand()).setOut(new PrintWriter(output, true));
 		Path json = folder.resolve("bench.json");
@@ -42,10 +43,21 @@ class LimiterFigureIntegrationTests {
 		String printed = output.toString();
 		assertThat(exitCode).as(printed).isZero();
 		JsonNode limiter = JsonMapper.builder().build().readTree(json.toFile()).get("limiter");
-		assertThat(limiter.propertyNames()).containsExactly("hotKeyOpsPerSec", "bucket4jHotKeyOpsPerSec",
-				"spreadOpsPerSec", "bucket4jSpreadOpsPerSec");
-		assertThat(List.of("hotKeyOpsPerSec", "bucket4jHotKeyOpsPerSec", "spreadOpsPerSec", "bucket4jSpreadOpsPerSec"))
+		assertThat(limiter.propertyNames()).containsExactly("hotKeyOpsPerSec", "hotKeyNoCacheOpsPerSec",
+				"bucket4jHotKeyOpsPerSec", "spreadOpsPerSec", "bucket4jSpreadOpsPerSec", "hotKeyAllowedShare",
+				"hotKeyNoCacheAllowedShare", "bucket4jHotKeyAllowedShare", "spreadAllowedShare",
+				"bucket4jSpreadAllowedShare");
+		assertThat(List.of("hotKeyOpsPerSec", "hotKeyNoCacheOpsPerSec", "bucket4jHotKeyOpsPerSec", "spreadOpsPerSec",
+				"bucket4jSpreadOpsPerSec"))
 			.allSatisfy((field) -> assertThat(limiter.get(field).asDouble()).as(field).isPositive());
+		// a hot key allows its 10 tokens and about one a second, and denies the rest; 4 callers for 1 s ask each of
+		// the 10,000 spread buckets a few times at most, so most of those calls find a token
+		assertThat(List.of("hotKeyAllowedShare", "hotKeyNoCacheAllowedShare", "bucket4jHotKeyAllowedShare"))
+			.allSatisfy((field) -> assertThat(limiter.get(field).asDouble()).as(field).isPositive().isLessThan(0.5));
+		assertThat(List.of("spreadAllowedShare", "bucket4jSpreadAllowedShare"))
+			.allSatisfy((field) -> assertThat(limiter.get(field).asDouble()).as(field).isGreaterThan(0.5)
+				.isLessThanOrEqualTo(1));
+		assertThat(printed).contains("ours, one hot key, no denial cache");
 		Matcher prefix = Pattern.compile("keys under (bench-[0-9a-f]{8}:)").matcher(printed);
 		assertThat(prefix.find()).as(printed).isTrue();
 		assertThat(ValkeyProbe.deleteKeys(VALKEY_URL, prefix.group(1))).as("keys left under " + prefix.group(1))

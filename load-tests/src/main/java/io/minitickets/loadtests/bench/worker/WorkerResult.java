@@ -5,8 +5,8 @@ package io.minitickets.loadtests.bench.worker;
  *
  * @param settlementsPerSec bookings of one hot event the booking-worker settled per second, from the commit of a
  * pre-filled {@code bookings.requested} until its last {@code bookings.settled} record
- * @param singleTxnBaselinePerSec bookings per second of the same event shape settled one per transaction (lock the
- * event row, conditional update, insert, commit), from as many connections as the worker's pool holds
+ * @param singleTxnBaselinePerSec bookings per second of the same event shape settled one per transaction (conditional
+ * update of the event row, insert, commit), from as many connections as the worker's pool holds
  */
 public record WorkerResult(double settlementsPerSec, double singleTxnBaselinePerSec) {
 

@@ -21,6 +21,9 @@ import io.minitickets.loadtests.bench.Measured;
  */
 public final class WorkerVersusSingleTransactions implements Figure {
 
+	/** The figure's name. */
+	public static final String NAME = "worker";
+
 	/** Bookings pre-filled per round at {@code --scale 1}. */
 	static final int FULL_BOOKINGS = 100_000;
 
@@ -32,7 +35,7 @@ public final class WorkerVersusSingleTransactions implements Figure {
 
 	@Override
 	public String name() {
-		return "worker";
+		return NAME;
 	}
 
 	@Override
