@@ -39,7 +39,8 @@ final class ReplayReport {
 				+ request.maxRedrives() + "+ times already)");
 		row(verb + "skip", plan.skipped() + " (" + plan.count(Action.SKIP_COPY) + " earlier copies of one original, "
 				+ plan.count(Action.SKIP_PARKED) + " parked before, " + plan.count(Action.SKIP_OVER_MAX)
-				+ " over --max)");
+				+ " over --max, " + plan.count(Action.SKIP_UNSETTLED)
+				+ " whose last redrive did not settle them: --again redrives them)");
 		row("already final", finalBookings + " of " + bookings + " booking ids are CONFIRMED or REJECTED in Postgres"
 				+ " (replaying them is a no-op)");
 		if (sample > 0 && !plan.records().isEmpty()) {
@@ -82,6 +83,7 @@ final class ReplayReport {
 			case PARK -> "park";
 			case SKIP_COPY -> "skip (copy)";
 			case SKIP_PARKED -> "skip (parked)";
+			case SKIP_UNSETTLED -> "skip (failed)";
 			case SKIP_OVER_MAX -> "skip (--max)";
 		};
 	}
