@@ -3,6 +3,7 @@ package io.minitickets.ops.replay;
 import java.io.PrintWriter;
 import java.time.Duration;
 
+import io.minitickets.core.text.TerminalText;
 import io.minitickets.ops.replay.ReplayPlan.Action;
 import io.minitickets.ops.replay.ReplayPlan.Planned;
 
@@ -27,8 +28,8 @@ final class ReplayReport {
 	 * @param sample how many records to list
 	 */
 	void plan(ReplayRequest request, int read, ReplayPlan plan, int finalBookings, int bookings, int sample) {
-		this.out.printf("ops replay %s -> %s (%s)%n", request.topic(), "bookings.requested",
-				request.execute() ? "EXECUTE" : "dry run: nothing is published; add --execute to publish");
+		this.out.print(TerminalText.format("ops replay %s -> %s (%s)%n", request.topic(), "bookings.requested",
+				request.execute() ? "EXECUTE" : "dry run: nothing is published; add --execute to publish"));
 		row("range", request.range().describe());
 		row("filters", request.filter().describe());
 		row("read", read + " records");
@@ -48,7 +49,8 @@ final class ReplayReport {
 			plan.records()
 				.stream()
 				.limit(sample)
-				.forEach((planned) -> this.out.printf("  %-13s %s%n", label(planned), planned.source().describe()));
+				.forEach((planned) -> this.out
+					.print(TerminalText.format("  %-13s %s%n", label(planned), planned.source().describe())));
 		}
 		this.out.flush();
 	}
@@ -74,7 +76,7 @@ final class ReplayReport {
 	}
 
 	private void row(String label, String value) {
-		this.out.printf("  %-18s %s%n", label, value);
+		this.out.print(TerminalText.format("  %-18s %s%n", label, value));
 	}
 
 	private static String label(Planned planned) {
