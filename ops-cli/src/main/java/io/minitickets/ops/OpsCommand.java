@@ -1,5 +1,6 @@
 package io.minitickets.ops;
 
+import io.minitickets.core.text.TerminalText;
 import io.minitickets.ops.event.EventsCommand;
 import io.minitickets.ops.reconcile.ReconcileCommand;
 import io.minitickets.ops.replay.ReplayCommand;
@@ -66,12 +67,12 @@ public final class OpsCommand implements Runnable {
 		CommandLine commandLine = new CommandLine(new OpsCommand(settings));
 		commandLine.setExecutionExceptionHandler((ex, command, parsed) -> {
 			if (ex instanceof BadUsageException) {
-				command.getErr().println("ops: " + ex.getMessage());
+				command.getErr().println("ops: " + TerminalText.escape(ex.getMessage()));
 				return ExitCodes.BAD_USAGE;
 			}
-			command.getErr().println("ops: " + ex);
+			command.getErr().println("ops: " + TerminalText.escape(ex.toString()));
 			if (ex.getCause() != null) {
-				command.getErr().println("  caused by: " + ex.getCause());
+				command.getErr().println("  caused by: " + TerminalText.escape(ex.getCause().toString()));
 			}
 			return ExitCodes.CHECK_FAILED;
 		});

@@ -83,6 +83,37 @@ class LoginAndAdminIntegrationTests extends ApiIntegrationTest {
 	}
 
 	@Test
+	void refusesAnEventNameWithABidiOrOtherFormatOrControlCharacterNamingFieldAndCodePoint() {
+		String body = "{\"name\":\"%s\",\"capacity\":5,\"saleOpensAt\":\"2026-01-01T00:00:00Z\"}";
+		String named = "bidi " + UUID.randomUUID();
+
+		HttpResponse<String> bidi = this.api.post("/api/admin/events", body.formatted(named + "\\u202Eevil"),
+				adminToken());
+		HttpResponse<String> zeroWidth = this.api.post("/api/admin/events", body.formatted(named + "\u200B"),
+				adminToken());
+		HttpResponse<String> escape = this.api.post("/api/admin/events", body.formatted(named + "\\u001B[2J"),
+				adminToken());
+		HttpResponse<String> printable = this.api.post("/api/admin/events",
+				body.formatted("Nuit blanche à Zürich 🎟 " + UUID.randomUUID()), adminToken());
+
+		assertThat(ApiClient.json(bidi).get("detail").asString())
+			.isEqualTo("'name' must not contain U+202E (Unicode category Cf), a control or format character.");
+		assertThat(ApiClient.json(zeroWidth).get("detail").asString()).contains("'name'", "U+200B", "Cf");
+		assertThat(ApiClient.json(escape).get("detail").asString()).contains("'name'", "U+001B", "Cc");
+		for (HttpResponse<String> refused : List.of(bidi, zeroWidth, escape)) {
+			assertThat(refused.statusCode()).as(refused.body()).isEqualTo(400);
+			assertThat(refused.headers().firstValue("Content-Type")).hasValueSatisfying(
+					(type) -> assertThat(type).startsWith("application/problem+json"));
+			assertThat(ApiClient.json(refused).get("type").asString()).endsWith("/problems/invalid-request");
+		}
+		assertThat(printable.statusCode()).as(printable.body()).isEqualTo(201);
+		assertThat(this.jdbc.sql("select count(*) from events where name like ?")
+			.param(named + "%")
+			.query(Long.class)
+			.single()).isZero();
+	}
+
+	@Test
 	void showsAnEventWithSeatsLeftFromPostgresAndTheGate() {
 		long eventId = createOpenEvent(7);
 

@@ -4,6 +4,8 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 
+import io.minitickets.core.text.TerminalText;
+
 /**
  * How a stack is described to its user: where each part is reached, and the admin's credentials.
  */
@@ -50,7 +52,7 @@ public final class StackSummary {
 	}
 
 	private static String line(String label, String value) {
-		return String.format("  %-17s %s", label, value);
+		return TerminalText.format("  %-17s %s", label, value);
 	}
 
 }

@@ -3,6 +3,7 @@ package io.minitickets.localstack.stack;
 import java.util.Optional;
 import java.util.concurrent.Callable;
 
+import io.minitickets.core.text.TerminalText;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 
@@ -29,14 +30,14 @@ public final class StatusCommand implements Callable<Integer> {
 			return NO_STACK;
 		}
 		StackState stack = recorded.get();
-		System.out.println("Stack " + stack.stackId() + ", started " + stack.createdAt() + " (state: " + store.file()
-				+ ")");
+		System.out.print(TerminalText.format("Stack %s, started %s (state: %s)%n", stack.stackId(), stack.createdAt(),
+				store.file()));
 		boolean allWell = true;
 		for (ManagedProcess process : stack.processes()) {
 			String condition = condition(process);
 			allWell &= condition.equals("running") || condition.equals("healthy");
-			System.out.printf("  %-22s pid %-8d %-12s %s%n", process.name(), process.pid(), condition,
-					String.valueOf(process.url()));
+			System.out.print(TerminalText.format("  %-22s pid %-8d %-12s %s%n", process.name(), process.pid(),
+					condition, String.valueOf(process.url())));
 		}
 		System.out.println(StackSummary.render(stack, store.directory()));
 		return allWell ? 0 : 1;

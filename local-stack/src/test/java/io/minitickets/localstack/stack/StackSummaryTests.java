@@ -18,4 +18,12 @@ class StackSummaryTests {
 			.contains("sale-day board    http://127.0.0.1:41105/board/   (log in as the admin)");
 	}
 
+	@Test
+	void escapesUnprintableCharactersOfTheAdminsCredentials() {
+		StackState stack = StackState.fresh("admin\u202E@minitickets.local", null);
+
+		assertThat(StackSummary.render(stack, Path.of("/tmp/stack"))).contains("admin\\u202E@minitickets.local")
+			.doesNotContain("\u202E");
+	}
+
 }

@@ -5,8 +5,11 @@ import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.Timestamp;
 import java.time.Instant;
+import java.util.OptionalInt;
 import java.util.concurrent.Callable;
 
+import io.minitickets.core.text.ControlCharacters;
+import io.minitickets.core.text.TerminalText;
 import io.minitickets.core.valkey.ValkeyUnavailableException;
 import io.minitickets.ops.system.BadUsageException;
 import io.minitickets.ops.system.ExitCodes;
@@ -33,7 +36,8 @@ final class CreateEventCommand implements Callable<Integer> {
 	@Spec
 	private CommandSpec spec;
 
-	@Option(names = "--name", required = true, paramLabel = "TEXT", description = "The event's name (200 chars at most).")
+	@Option(names = "--name", required = true, paramLabel = "TEXT", description = "The event's name: 1 to 200 UTF-16 code units, no control, format or separator "
+					+ "characters (Unicode Cc, Cf, Zl, Zp).")
 	private String name = "";
 
 	@Option(names = "--capacity", required = true, paramLabel = "SEATS", description = "Seats on sale, 1 or more.")
@@ -58,6 +62,11 @@ final class CreateEventCommand implements Callable<Integer> {
 		}
 		if (this.name.isBlank() || this.name.length() > 200) {
 			throw new BadUsageException("--name must be 1 to 200 characters");
+		}
+		OptionalInt control = ControlCharacters.first(this.name);
+		if (control.isPresent()) {
+			throw new BadUsageException("--name must not contain " + ControlCharacters.describe(control.getAsInt())
+					+ ", a control or format character");
 		}
 		Instant opens = (this.opensAt != null) ? this.opensAt : Instant.now();
 		long id;
@@ -84,8 +93,10 @@ final class CreateEventCommand implements Callable<Integer> {
 			gate = "gate counter not loaded (Valkey unreachable; the reconciler loads it)";
 		}
 		this.spec.commandLine().getOut().printf("%d%n", id);
-		this.spec.commandLine().getErr().printf("created event %d '%s': %d seats, sale opens %s; %s%n", id, this.name,
-				this.capacity, opens, gate);
+		this.spec.commandLine()
+			.getErr()
+			.print(TerminalText.format("created event %d '%s': %d seats, sale opens %s; %s%n", id, this.name,
+					this.capacity, opens, gate));
 		return ExitCodes.DONE;
 	}
 

@@ -8,6 +8,7 @@ import java.time.Instant;
 import java.util.concurrent.Callable;
 
 import io.minitickets.core.schema.ClosedSale;
+import io.minitickets.core.text.TerminalText;
 import io.minitickets.ops.system.BadUsageException;
 import io.minitickets.ops.system.ExitCodes;
 import io.minitickets.ops.system.Postgres;
@@ -40,7 +41,7 @@ final class ListEventsCommand implements Callable<Integer> {
 			throw new BadUsageException("--limit must be 1 or more");
 		}
 		PrintWriter out = this.spec.commandLine().getOut();
-		out.printf("%-8s %-30s %8s %8s  %s%n", "id", "name", "sold", "capacity", "sale");
+		out.print(TerminalText.format("%-8s %-30s %8s %8s  %s%n", "id", "name", "sold", "capacity", "sale"));
 		Instant now = Instant.now();
 		try (Connection connection = new Postgres(this.events.ops().settings()).connect();
 				PreparedStatement select = connection.prepareStatement(
@@ -51,8 +52,8 @@ final class ListEventsCommand implements Callable<Integer> {
 					Instant opens = rows.getTimestamp(5).toInstant();
 					String sale = ClosedSale.isClosed(opens) ? "closed"
 							: opens.isAfter(now) ? "opens " + opens : "open since " + opens;
-					out.printf("%-8d %-30s %8d %8d  %s%n", rows.getLong(1), rows.getString(2), rows.getInt(3),
-							rows.getInt(4), sale);
+					out.print(TerminalText.format("%-8d %-30s %8d %8d  %s%n", rows.getLong(1), rows.getString(2),
+							rows.getInt(3), rows.getInt(4), sale));
 				}
 			}
 		}

@@ -17,6 +17,7 @@ import java.util.concurrent.Callable;
 import io.minitickets.core.inventory.GateSnapshot;
 import io.minitickets.core.reconcile.EventReconciler;
 import io.minitickets.core.reconcile.InventoryTruths;
+import io.minitickets.core.text.TerminalText;
 import io.minitickets.core.valkey.ValkeyUnavailableException;
 import io.minitickets.ops.OpsCommand;
 import io.minitickets.ops.system.BadUsageException;
@@ -75,8 +76,8 @@ public final class ReconcileCommand implements Callable<Integer> {
 					new InventoryTruths(JdbcClient.create(new SingleConnectionDataSource(connection, true))),
 					this.expiredLeasesPerEvent);
 			out.printf("ops reconcile at %s%n", Instant.now().truncatedTo(ChronoUnit.SECONDS));
-			out.printf("%-8s %-10s %-16s %-10s %-10s %s%n", "EVENT", "COUNTER", "LEASES", "CAPACITY", "CONFIRMED",
-					"REPAIR");
+			out.print(TerminalText.format("%-8s %-10s %-16s %-10s %-10s %s%n", "EVENT", "COUNTER", "LEASES",
+					"CAPACITY", "CONFIRMED", "REPAIR"));
 			List<ReconciledEvent> reconciled = new ArrayList<>();
 			for (long id : events) {
 				ReconciledEvent event = reconcile(connection, valkey, reconciler, id);
@@ -148,11 +149,11 @@ public final class ReconcileCommand implements Callable<Integer> {
 
 	private static void print(PrintWriter out, ReconciledEvent event) {
 		var reconcile = event.reconcile();
-		out.printf("%-8d %-10s %-16s %-10s %-10s %s%n", event.id(),
+		out.print(TerminalText.format("%-8d %-10s %-16s %-10s %-10s %s%n", event.id(),
 				(event.counter() != null) ? event.counter() : "missing",
 				event.leases() + " (" + event.leasedSeats() + " seats)",
 				(reconcile != null) ? Long.toString(reconcile.truth().capacity()) : "?",
-				(reconcile != null) ? Long.toString(reconcile.truth().confirmed()) : "?", event.repairs());
+				(reconcile != null) ? Long.toString(reconcile.truth().confirmed()) : "?", event.repairs()));
 	}
 
 }

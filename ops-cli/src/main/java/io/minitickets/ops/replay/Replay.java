@@ -78,9 +78,10 @@ final class Replay {
 				DeadLetterLedger.Entry known = ledger.get(source.original());
 				return request.filter().matchesFailure(source, (known != null) ? known.exceptionClass() : null);
 			}).toList();
-			ReplayPlan plan = ReplayPlan.of(matching, ledger, request.maxRedrives(), request.max());
 			Set<UUID> bookings = bookingIds(matching);
 			Set<UUID> finalBefore = BookingOutcomes.of(connection, bookings).keySet();
+			ReplayPlan plan = ReplayPlan.of(matching, ledger, finalBefore, request.maxRedrives(), request.max(),
+					request.again());
 			ReplayReport report = new ReplayReport(this.out);
 			report.plan(request, read.records(), plan, finalBefore.size(), bookings.size(), sample);
 			if (!request.execute()) {

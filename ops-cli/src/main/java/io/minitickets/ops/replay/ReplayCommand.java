@@ -29,7 +29,8 @@ import picocli.CommandLine.Spec;
 				+ "of bookings.requested itself. Previews by default (--dry-run); publishes with --execute.",
 				"Keeps each record's key (so its partition), strips the dead-letter headers, writes "
 						+ "minitickets-original-topic/partition/offset and minitickets-replay-count. A record "
-						+ "replayed --max-redrives times already is parked in bookings.requested-parked instead.",
+						+ "replayed --max-redrives times already is parked in bookings.requested-parked instead; one "
+						+ "whose last redrive did not settle it is skipped unless --again.",
 				"After --execute it waits for the worker group to catch up and reports how the bookings settled; "
 						+ "every execution is recorded in the ops_audit table.",
 				"Exit codes: 0 done, 1 something published did not settle within --wait, 2 bad usage (nothing "
@@ -96,6 +97,11 @@ public final class ReplayCommand implements Callable<Integer> {
 			description = "Replays a record may have had before it is parked instead (default: ${DEFAULT-VALUE}).")
 	private int maxRedrives = 3;
 
+	@Option(names = "--again",
+			description = "Also redrive the records whose last redrive did not settle them (it failed again, or the "
+					+ "worker has not consumed it yet); by default they are skipped and counted.")
+	private boolean again;
+
 	@Option(names = "--wait", paramLabel = "DURATION", defaultValue = "2m", converter = Durations.class,
 			description = "Longest wait for the worker to catch up after publishing (500ms, 30s, 2m; default: "
 					+ "${DEFAULT-VALUE}).")
@@ -142,7 +148,7 @@ public final class ReplayCommand implements Callable<Integer> {
 		return new ReplayRequest(this.topic,
 				new RangeRequest(this.partition, this.fromOffset, this.toOffset, this.from, this.to),
 				new ReplayFilter(this.event, this.booking, this.exception), this.execute, this.rate, this.max,
-				this.maxRedrives, this.wait);
+				this.maxRedrives, this.wait, this.again);
 	}
 
 }

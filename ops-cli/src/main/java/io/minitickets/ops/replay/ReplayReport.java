@@ -3,6 +3,7 @@ package io.minitickets.ops.replay;
 import java.io.PrintWriter;
 import java.time.Duration;
 
+import io.minitickets.core.text.TerminalText;
 import io.minitickets.ops.replay.ReplayPlan.Action;
 import io.minitickets.ops.replay.ReplayPlan.Planned;
 
@@ -27,8 +28,8 @@ final class ReplayReport {
 	 * @param sample how many records to list
 	 */
 	void plan(ReplayRequest request, int read, ReplayPlan plan, int finalBookings, int bookings, int sample) {
-		this.out.printf("ops replay %s -> %s (%s)%n", request.topic(), "bookings.requested",
-				request.execute() ? "EXECUTE" : "dry run: nothing is published; add --execute to publish");
+		this.out.print(TerminalText.format("ops replay %s -> %s (%s)%n", request.topic(), "bookings.requested",
+				request.execute() ? "EXECUTE" : "dry run: nothing is published; add --execute to publish"));
 		row("range", request.range().describe());
 		row("filters", request.filter().describe());
 		row("read", read + " records");
@@ -39,7 +40,8 @@ final class ReplayReport {
 				+ request.maxRedrives() + "+ times already)");
 		row(verb + "skip", plan.skipped() + " (" + plan.count(Action.SKIP_COPY) + " earlier copies of one original, "
 				+ plan.count(Action.SKIP_PARKED) + " parked before, " + plan.count(Action.SKIP_OVER_MAX)
-				+ " over --max)");
+				+ " over --max, " + plan.count(Action.SKIP_UNSETTLED)
+				+ " whose last redrive did not settle them: --again redrives them)");
 		row("already final", finalBookings + " of " + bookings + " booking ids are CONFIRMED or REJECTED in Postgres"
 				+ " (replaying them is a no-op)");
 		if (sample > 0 && !plan.records().isEmpty()) {
@@ -47,7 +49,8 @@ final class ReplayReport {
 			plan.records()
 				.stream()
 				.limit(sample)
-				.forEach((planned) -> this.out.printf("  %-13s %s%n", label(planned), planned.source().describe()));
+				.forEach((planned) -> this.out
+					.print(TerminalText.format("  %-13s %s%n", label(planned), planned.source().describe())));
 		}
 		this.out.flush();
 	}
@@ -73,7 +76,7 @@ final class ReplayReport {
 	}
 
 	private void row(String label, String value) {
-		this.out.printf("  %-18s %s%n", label, value);
+		this.out.print(TerminalText.format("  %-18s %s%n", label, value));
 	}
 
 	private static String label(Planned planned) {
@@ -82,6 +85,7 @@ final class ReplayReport {
 			case PARK -> "park";
 			case SKIP_COPY -> "skip (copy)";
 			case SKIP_PARKED -> "skip (parked)";
+			case SKIP_UNSETTLED -> "skip (failed)";
 			case SKIP_OVER_MAX -> "skip (--max)";
 		};
 	}

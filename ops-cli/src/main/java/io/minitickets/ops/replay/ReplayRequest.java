@@ -15,7 +15,8 @@ import org.jspecify.annotations.Nullable;
  * @param max the most records published or parked; null for no limit
  * @param maxRedrives replays a record may have had before it is parked instead
  * @param catchUpWait how long to wait for the worker to catch up after publishing
+ * @param again true to redrive records whose last redrive did not settle them too; false to skip them
  */
 record ReplayRequest(String topic, RangeRequest range, ReplayFilter filter, boolean execute, double ratePerSecond,
-		@Nullable Integer max, int maxRedrives, Duration catchUpWait) {
+		@Nullable Integer max, int maxRedrives, Duration catchUpWait, boolean again) {
 }

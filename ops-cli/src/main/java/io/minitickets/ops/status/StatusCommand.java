@@ -13,6 +13,7 @@ import java.util.concurrent.locks.LockSupport;
 import io.minitickets.core.backlog.KafkaBacklog;
 import io.minitickets.core.backlog.PartitionLag;
 import io.minitickets.core.messaging.BookingTopics;
+import io.minitickets.core.text.TerminalText;
 import io.minitickets.ops.OpsCommand;
 import io.minitickets.ops.system.BadUsageException;
 import io.minitickets.ops.system.Durations;
@@ -94,13 +95,14 @@ public final class StatusCommand implements Callable<Integer> {
 			@Nullable Long parked, List<ServiceHealth.Row> services) {
 		List<String> failed = new ArrayList<>();
 		out.printf("ops status at %s%n", Instant.now().truncatedTo(ChronoUnit.SECONDS));
-		out.printf("%-8s %-24s %9s %10s %8s %7s %6s%n", "event", "name", "capacity", "confirmed", "gate", "leases",
-				"drift");
+		out.print(TerminalText.format("%-8s %-24s %9s %10s %8s %7s %6s%n", "event", "name", "capacity", "confirmed",
+				"gate", "leases", "drift"));
 		for (EventRow row : events) {
 			Long drift = row.drift();
-			out.printf("%-8d %-24s %9d %10d %8s %7s %6s%n", row.id(), abbreviate(row.name()), row.capacity(),
-					row.confirmed(), (row.gate() != null) ? row.gate() : "-",
-					(row.leases() != null) ? row.leases() : "-", (drift != null) ? drift : "?");
+			out.print(TerminalText.format("%-8d %-24s %9d %10d %8s %7s %6s%n", row.id(),
+					abbreviate(TerminalText.escape(row.name())), row.capacity(), row.confirmed(),
+					(row.gate() != null) ? row.gate() : "-", (row.leases() != null) ? row.leases() : "-",
+					(drift != null) ? drift : "?"));
 			if (drift != null && drift != 0) {
 				failed.add("event " + row.id() + " drifts by " + drift + " seats");
 			}
@@ -111,18 +113,19 @@ public final class StatusCommand implements Callable<Integer> {
 		long totalLag = lag.stream().mapToLong(PartitionLag::lag).sum();
 		out.printf("consumer group %s on %s: lag %d%n", BookingTopics.WORKER_GROUP, BookingTopics.REQUESTED,
 				totalLag);
-		out.printf("  %-9s %10s %10s %8s%n", "partition", "log end", "committed", "lag");
-		lag.forEach((partition) -> out.printf("  %-9d %10d %10s %8d%n", partition.partition(), partition.end(),
-				(partition.committed() != null) ? partition.committed() : "-", partition.lag()));
+		out.print(TerminalText.format("  %-9s %10s %10s %8s%n", "partition", "log end", "committed", "lag"));
+		lag.forEach((partition) -> out.print(TerminalText.format("  %-9d %10d %10s %8d%n", partition.partition(),
+				partition.end(), (partition.committed() != null) ? partition.committed() : "-", partition.lag())));
 		out.printf("dead letters %s (%s), parked %s (%s)%n", count(deadLetters), BookingTopics.REQUESTED_DLT,
 				count(parked), BookingTopics.REQUESTED_PARKED);
 		for (ServiceHealth.Row service : services) {
-			out.printf("service %-16s %s  %s%n", service.name(), service.state(), service.url());
+			out.print(TerminalText.format("service %-16s %s  %s%n", service.name(), service.state(), service.url()));
 			if (!service.up()) {
 				failed.add(service.name() + " is " + service.state());
 			}
 		}
-		out.println(failed.isEmpty() ? "checks: ok" : "checks failed: " + String.join("; ", failed));
+		out.println(failed.isEmpty() ? "checks: ok"
+				: "checks failed: " + TerminalText.escape(String.join("; ", failed)));
 		out.flush();
 		return failed.isEmpty() ? ExitCodes.DONE : ExitCodes.CHECK_FAILED;
 	}

@@ -5,6 +5,7 @@ import java.io.StringWriter;
 import java.util.List;
 import java.util.Map;
 import java.util.OptionalLong;
+import java.util.UUID;
 
 import io.minitickets.core.security.AccessTokens;
 import io.minitickets.ops.OpsCommand;
@@ -44,6 +45,24 @@ class EventsUsersAndTokensIntegrationTests extends OpsIntegrationTestSupport {
 		assertThat(listClosed.out()).containsPattern(eventId + "\\s+Sale day\\s+0\\s+50\\s+closed");
 		assertThat(listOpen.out()).containsPattern(eventId + "\\s+Sale day\\s+0\\s+50\\s+open since");
 		assertThat(ops("events", "open", "987654321").exit()).isEqualTo(ExitCodes.BAD_USAGE);
+	}
+
+	@Test
+	void refusesANameWithABidiControlAndListsOneStoredEarlierEscaped() {
+		String name = "Sale " + UUID.randomUUID();
+		Run refused = ops("events", "create", "--name", name + "\u202Eevil", "--capacity", "5");
+		long stored = this.jdbc.queryForObject("insert into events (name, capacity, sale_opens_at) "
+				+ "values ('Sale \u202Eyad\u202C tab\there', 5, now()) returning id", Long.class);
+
+		Run list = ops("events", "list");
+
+		assertThat(refused.exit()).as(refused.toString()).isEqualTo(ExitCodes.BAD_USAGE);
+		assertThat(refused.err()).contains("--name must not contain U+202E (Unicode category Cf)");
+		assertThat(this.jdbc.queryForObject("select count(*) from events where name like ?", Integer.class,
+				name + "%")).isZero();
+		assertThat(list.exit()).as(list.toString()).isZero();
+		assertThat(list.out()).containsPattern(stored + "\\s+Sale \\\\u202Eyad\\\\u202C tab\\\\u0009here\\s+0\\s+5")
+			.doesNotContain("\u202E", "\u202C", "\t");
 	}
 
 	@Test

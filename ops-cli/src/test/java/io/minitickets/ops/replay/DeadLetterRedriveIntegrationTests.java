@@ -22,8 +22,8 @@ import static org.awaitility.Awaitility.await;
 
 /**
  * Redriving the dead-letter topic: a dead letter whose cause is fixed settles exactly once however often it is
- * redriven, a dry run publishes nothing, and a record that is still poison is parked after {@code --max-redrives}
- * redrives instead of going round for ever.
+ * redriven, a dry run publishes nothing, a record whose last redrive failed again is skipped unless {@code --again},
+ * and a record that is still poison is parked after {@code --max-redrives} redrives instead of going round for ever.
  */
 class DeadLetterRedriveIntegrationTests extends OpsIntegrationTestSupport {
 
@@ -97,7 +97,7 @@ class DeadLetterRedriveIntegrationTests extends OpsIntegrationTestSupport {
 		String key = Long.toString(eventId);
 		publishRaw(new ProducerRecord<>(BookingTopics.REQUESTED, key, "poison".getBytes(StandardCharsets.UTF_8)));
 		await().atMost(TIMEOUT).until(() -> recordsWithKey(BookingTopics.REQUESTED_DLT, key) == 1);
-		String[] redrive = { "replay", "--event", key, "--max-redrives", "2", "--execute" };
+		String[] redrive = { "replay", "--event", key, "--max-redrives", "2", "--again", "--execute" };
 
 		Run first = ops(redrive);
 		Run second = ops(redrive);
@@ -123,6 +123,28 @@ class DeadLetterRedriveIntegrationTests extends OpsIntegrationTestSupport {
 				original.partition(), original.offset()))
 			.containsEntry("redrives", 2)
 			.containsEntry("parked", true);
+	}
+
+	@Test
+	void aRedriveWhoseRecordFailedAgainIsSkippedNextTimeUnlessAgain() {
+		long eventId = createEvent(10);
+		String key = Long.toString(eventId);
+		publishRaw(new ProducerRecord<>(BookingTopics.REQUESTED, key, "poison".getBytes(StandardCharsets.UTF_8)));
+		await().atMost(TIMEOUT).until(() -> recordsWithKey(BookingTopics.REQUESTED_DLT, key) == 1);
+
+		Run first = ops("replay", "--event", key, "--execute");
+		Run second = ops("replay", "--event", key, "--execute");
+		Run forced = ops("replay", "--event", key, "--again", "--execute");
+
+		assertThat(first.out()).as(first.toString()).contains("published 1, parked 0, skipped 0");
+		assertThat(second.out()).as(second.toString())
+			.containsPattern("to skip\\s+1 \\(0 earlier copies of one original, 0 parked before, 0 over --max, "
+					+ "1 whose last redrive did not settle them: --again redrives them\\)")
+			.contains("published 0, parked 0, skipped 1");
+		assertThat(forced.out()).as(forced.toString()).contains("published 1, parked 0, skipped 0");
+		assertThat(List.of(first.exit(), second.exit(), forced.exit())).containsOnly(0);
+		assertThat(recordsWithKey(BookingTopics.REQUESTED, key)).isEqualTo(3);
+		assertThat(recordsWithKey(BookingTopics.REQUESTED_DLT, key)).isEqualTo(1);
 	}
 
 	/** Writes a dead letter as spring-kafka's recoverer does: original coordinates and failure in headers. */

@@ -3,6 +3,7 @@ package io.minitickets.ops.replay;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 import io.minitickets.core.messaging.BookingTopics;
 import io.minitickets.core.messaging.ReplayHeaders;
@@ -19,7 +20,8 @@ class ReplayPlanTests {
 
 	@Test
 	void replaysTheLastCopyOfEachOriginalOnceAndCountsTheReplay() {
-		ReplayPlan plan = ReplayPlan.of(List.of(copy(10, 0), copy(11, 1), record(12)), Map.of(), 3, null);
+		ReplayPlan plan = ReplayPlan.of(List.of(copy(10, 0), copy(11, 1), record(12)), Map.of(), Set.of(), 3, null,
+				false);
 
 		assertThat(plan.records()).extracting(ReplayPlan.Planned::action)
 			.containsExactly(Action.SKIP_COPY, Action.PUBLISH, Action.PUBLISH);
@@ -29,22 +31,37 @@ class ReplayPlanTests {
 
 	@Test
 	void parksARecordReplayedTooOftenByItsHeaderOrByTheDeadLetterLedger() {
-		assertThat(ReplayPlan.of(List.of(copy(10, 3)), Map.of(), 3, null).records())
+		assertThat(ReplayPlan.of(List.of(copy(10, 3)), Map.of(), Set.of(), 3, null, false).records())
 			.extracting(ReplayPlan.Planned::action)
 			.containsExactly(Action.PARK);
 		DeadLetterLedger.Entry redrivenThrice = new DeadLetterLedger.Entry(3, false, null);
 		DeadLetterLedger.Entry parked = new DeadLetterLedger.Entry(1, true, null);
-		assertThat(ReplayPlan.of(List.of(copy(10, 0)), Map.of(ORIGINAL, redrivenThrice), 3, null).records())
+		assertThat(ReplayPlan.of(List.of(copy(10, 0)), Map.of(ORIGINAL, redrivenThrice), Set.of(), 3, null, true)
+			.records())
 			.extracting(ReplayPlan.Planned::action)
 			.containsExactly(Action.PARK);
-		assertThat(ReplayPlan.of(List.of(copy(10, 0)), Map.of(ORIGINAL, parked), 3, null).records())
+		assertThat(ReplayPlan.of(List.of(copy(10, 0)), Map.of(ORIGINAL, parked), Set.of(), 3, null, true).records())
 			.extracting(ReplayPlan.Planned::action)
 			.containsExactly(Action.SKIP_PARKED);
 	}
 
 	@Test
+	void skipsARecordWhoseLastRedriveDidNotSettleItUnlessAgain() {
+		DeadLetterLedger.Entry redrivenOnce = new DeadLetterLedger.Entry(1, false, null);
+		SourceRecord poison = copy(10, 0);
+
+		ReplayPlan byDefault = ReplayPlan.of(List.of(poison), Map.of(ORIGINAL, redrivenOnce), Set.of(), 3, null, false);
+		ReplayPlan again = ReplayPlan.of(List.of(poison), Map.of(ORIGINAL, redrivenOnce), Set.of(), 3, null, true);
+
+		assertThat(byDefault.records()).extracting(ReplayPlan.Planned::action).containsExactly(Action.SKIP_UNSETTLED);
+		assertThat(byDefault.skipped()).isEqualTo(1);
+		assertThat(byDefault.toSend()).isEmpty();
+		assertThat(again.records()).extracting(ReplayPlan.Planned::action).containsExactly(Action.PUBLISH);
+	}
+
+	@Test
 	void sendsNoMoreThanMax() {
-		ReplayPlan plan = ReplayPlan.of(List.of(record(1), record(2), record(3)), Map.of(), 3, 2);
+		ReplayPlan plan = ReplayPlan.of(List.of(record(1), record(2), record(3)), Map.of(), Set.of(), 3, 2, false);
 
 		assertThat(plan.records()).extracting(ReplayPlan.Planned::action)
 			.containsExactly(Action.PUBLISH, Action.PUBLISH, Action.SKIP_OVER_MAX);

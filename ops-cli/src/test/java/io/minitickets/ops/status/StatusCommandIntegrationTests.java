@@ -42,6 +42,18 @@ class StatusCommandIntegrationTests extends OpsIntegrationTestSupport {
 	}
 
 	@Test
+	void printsAnEventNameWithBidiControlsEscapedSoTheLineReadsAsStored() {
+		long eventId = this.jdbc.queryForObject("insert into events (name, capacity, sale_opens_at) "
+				+ "values ('\u202Eyad \u001B[2J', 10, now()) returning id", Long.class);
+
+		Run run = ops("status", "--event", Long.toString(eventId));
+
+		assertThat(run.exit()).as(run.toString()).isEqualTo(ExitCodes.DONE);
+		assertThat(run.out()).containsPattern(eventId + "\\s+\\\\u202Eyad \\\\u001B\\[2J\\s+10\\s+0")
+			.doesNotContain("\u202E", "\u001B");
+	}
+
+	@Test
 	void watchRefreshesUntilItsCount() {
 		long eventId = createEvent(5);
 
