@@ -30,10 +30,12 @@ import org.springframework.stereotype.Component;
  * <li>an unreadable or invalid record: the records before it are settled first, then it is named with an
  * {@link UnprocessableRecordException} (not retryable: it goes to the dead-letter topic once) and the rest of the
  * batch is redelivered;</li>
- * <li>anything else (database or broker unavailable, a bug): the first record is named, nothing is committed and the
- * whole batch is redelivered after a back-off; what was already committed in Postgres is a replay then.</li>
+ * <li>anything else (database or broker unavailable, a bug): the first record is named, no offset is committed and
+ * the whole batch is redelivered after a back-off; the events whose transactions committed before the failure are
+ * settled in Valkey and published already, and are replays then.</li>
  * </ul>
- * When the listener returns, every record of the batch is settled in Postgres and published on
+ * Each event's bookings are settled in Valkey and sent on {@code bookings.settled} right after its own transaction
+ * commits. When the listener returns, every record of the batch is settled in Postgres and acknowledged on
  * {@code bookings.settled}, and the container commits the offsets.
  */
 @Component
@@ -85,10 +87,13 @@ class BookingRequestListener {
 		if (records.isEmpty()) {
 			return;
 		}
+		SettlementPublisher.Publication publication = this.publisher.begin();
 		try {
-			this.publisher.publish(this.settlements.settle(records.stream().map(ConsumerRecord::value).toList()));
+			this.settlements.settle(records.stream().map(ConsumerRecord::value).toList(), publication::committed);
+			publication.awaitAcknowledged();
 		}
 		catch (RuntimeException ex) {
+			publication.awaitAcknowledgedAfter(ex);
 			if (TransientFailures.isTransient(ex)) {
 				logger.warn("Settling {} records from {} failed, retrying after a back-off: {}", records.size(),
 						KafkaRecords.format(records.get(0)), NestedExceptionUtils.getMostSpecificCause(ex).toString());

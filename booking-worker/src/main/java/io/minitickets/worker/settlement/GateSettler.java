@@ -20,7 +20,7 @@ import org.springframework.stereotype.Component;
  * After the Postgres commit, applies the outcomes to Valkey: SETTLE each booking's lease in the inventory gate and
  * write its final status to the status cache, all pipelined, for the bookings a transaction newly decided. Both writes
  * are idempotent while the gate remembers the settle; replays are not passed here at all (see
- * {@link SettlementPublisher#publish}). Valkey is a gate, Postgres the truth: writes that fail twice are left to the reconciler and the
+ * {@link SettlementPublisher.Publication#committed}). Valkey is a gate, Postgres the truth: writes that fail twice are left to the reconciler and the
  * partition keeps moving (DESIGN.md, "The worker's offsets follow Postgres").
  */
 @Component

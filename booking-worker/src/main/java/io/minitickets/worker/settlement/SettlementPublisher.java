@@ -1,6 +1,7 @@
 package io.minitickets.worker.settlement;
 
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
@@ -16,9 +17,9 @@ import org.springframework.kafka.core.KafkaTemplate;
 import org.springframework.stereotype.Component;
 
 /**
- * Makes committed settlements visible, in the order DESIGN.md gives: SETTLE the leases and update the status cache in
- * Valkey (best effort), then publish {@code bookings.settled} and wait for the broker. Only then may the listener
- * return so that the container commits the offsets.
+ * Makes committed settlements visible, in the order DESIGN.md gives, one settling transaction at a time: SETTLE the
+ * leases and update the status cache in Valkey (best effort), then publish {@code bookings.settled}. The listener may
+ * return, so that the container commits the offsets, only once the broker acknowledged every record of its batch.
  */
 @Component
 class SettlementPublisher {
@@ -40,33 +41,88 @@ class SettlementPublisher {
 	}
 
 	/**
-	 * Publishes committed settlements. Only the bookings this batch newly decided are settled in Valkey: a replay
-	 * (already final in Postgres) touches nothing there, because its settle ran before and the gate may have forgotten
-	 * it ({@code settled} expires), so a second lease-less CONFIRMED would take its seats again. A lease left behind by
-	 * a crash between commit and settle is settled by the reconciler (an orphaned lease). Every settlement, replays
-	 * included, is published on {@code bookings.settled} (a crash between commit and publish is repaired by the
-	 * redelivery).
-	 * @param settlements the settlements, in offset order
-	 * @throws SettledNotPublishedException when the broker did not acknowledge every {@code bookings.settled} record
-	 * within the publish timeout; the batch must be redelivered (settling again changes nothing)
+	 * Starts publishing one batch.
+	 * @return the batch's publication, which takes each settling transaction's settlements right after its commit
 	 */
-	void publish(List<Settlement> settlements) {
-		this.failpoints.reach(Failpoint.HALT_AFTER_COMMIT);
-		this.gateSettler.settle(settlements.stream().filter((settlement) -> !settlement.replay()).toList());
-		try {
-			CompletableFuture<?>[] sends = settlements.stream()
-				.map((settlement) -> this.kafka.send(BookingTopics.SETTLED, Long.toString(settlement.eventId()),
-						settlement.toMessage()))
-				.toArray(CompletableFuture[]::new);
-			CompletableFuture.allOf(sends).get(this.publishTimeout.toMillis(), TimeUnit.MILLISECONDS);
+	Publication begin() {
+		return new Publication();
+	}
+
+	/**
+	 * The publication of one batch's settlements: each committed transaction's settlements are settled in Valkey and
+	 * sent on {@code bookings.settled} as soon as it commits; the broker's acknowledgements are awaited once for the
+	 * batch.
+	 */
+	final class Publication {
+
+		private final List<CompletableFuture<?>> sends = new ArrayList<>();
+
+		private Publication() {
 		}
-		catch (ExecutionException | TimeoutException | KafkaException ex) {
-			throw new SettledNotPublishedException(settlements.size(), ex);
+
+		/**
+		 * Makes one committed transaction's settlements visible. Only the bookings it newly decided are settled in
+		 * Valkey (waited for, best effort): a replay (already final in Postgres) touches nothing there, because its
+		 * settle ran before and the gate may have forgotten it ({@code settled} expires), so a second lease-less
+		 * CONFIRMED would take its seats again. A lease left behind by a crash between commit and settle is settled
+		 * by the reconciler (an orphaned lease). Every settlement, replays included, is then sent on
+		 * {@code bookings.settled} without waiting for the broker (see {@link #awaitAcknowledged()}); a crash between
+		 * commit and publish is repaired by the redelivery.
+		 * @param settlements one committed transaction's settlements, in offset order
+		 * @throws SettledNotPublishedException when the producer refused a record at once
+		 */
+		void committed(List<Settlement> settlements) {
+			SettlementPublisher.this.failpoints.reach(Failpoint.HALT_AFTER_COMMIT);
+			SettlementPublisher.this.gateSettler
+				.settle(settlements.stream().filter((settlement) -> !settlement.replay()).toList());
+			try {
+				for (Settlement settlement : settlements) {
+					this.sends.add(SettlementPublisher.this.kafka.send(BookingTopics.SETTLED,
+							Long.toString(settlement.eventId()), settlement.toMessage()));
+				}
+			}
+			catch (KafkaException ex) {
+				throw new SettledNotPublishedException(settlements.size(), ex);
+			}
 		}
-		catch (InterruptedException ex) {
-			Thread.currentThread().interrupt();
-			throw new SettledNotPublishedException(settlements.size(), ex);
+
+		/**
+		 * Waits until the broker acknowledged every {@code bookings.settled} record sent so far, for at most the
+		 * publish timeout.
+		 * @throws SettledNotPublishedException when some record was not acknowledged in time; the batch must be
+		 * redelivered (settling again changes nothing)
+		 */
+		void awaitAcknowledged() {
+			try {
+				CompletableFuture.allOf(this.sends.toArray(CompletableFuture[]::new))
+					.get(SettlementPublisher.this.publishTimeout.toMillis(), TimeUnit.MILLISECONDS);
+			}
+			catch (ExecutionException | TimeoutException ex) {
+				throw new SettledNotPublishedException(this.sends.size(), ex);
+			}
+			catch (InterruptedException ex) {
+				Thread.currentThread().interrupt();
+				throw new SettledNotPublishedException(this.sends.size(), ex);
+			}
 		}
+
+		/**
+		 * After the batch failed: waits, as {@link #awaitAcknowledged()} does, for the records of the transactions
+		 * committed before the failure, so that they are published before the batch is redelivered.
+		 * @param failure why the batch failed; a failure to publish is added to it as suppressed
+		 */
+		void awaitAcknowledgedAfter(RuntimeException failure) {
+			if (failure instanceof SettledNotPublishedException) {
+				return;
+			}
+			try {
+				awaitAcknowledged();
+			}
+			catch (SettledNotPublishedException ex) {
+				failure.addSuppressed(ex);
+			}
+		}
+
 	}
 
 	/**

@@ -2,12 +2,12 @@ package io.minitickets.worker.settlement;
 
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
-import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.UUID;
+import java.util.function.Consumer;
 import java.util.function.Function;
 import java.util.stream.Collectors;
 
@@ -42,18 +42,20 @@ class SettlementService {
 	}
 
 	/**
-	 * Settles a batch of valid requests, event by event. A booking id that occurs more than once is settled once, at
-	 * its first occurrence; within an event the requests are decided in the order given (offset order).
+	 * Settles a batch of valid requests, one transaction per event, and hands each event's settlements on right after
+	 * its commit, before the next event's transaction starts: a later event's failure leaves the events committed
+	 * before it settled and published, not waiting for a redelivery in which they are replays. A booking id that
+	 * occurs more than once is settled once, at its first occurrence; within an event the requests are decided in the
+	 * order given (offset order).
 	 * @param requests valid requests in offset order
-	 * @return every distinct booking's settlement, replays included with their recorded outcome
+	 * @param committed called with every distinct booking of one committed transaction, replays included with their
+	 * recorded outcome; what it throws ends the batch there, later events unsettled
 	 * @throws org.springframework.dao.DataAccessException when Postgres fails; the transactions committed before stay
-	 * committed and are replays when the batch is redelivered
+	 * committed (and were handed to {@code committed}) and are replays when the batch is redelivered
 	 * @throws org.springframework.transaction.TransactionException when no transaction can be started
 	 */
-	List<Settlement> settle(List<BookingRequested> requests) {
-		List<Settlement> settlements = new ArrayList<>(requests.size());
-		groupByEvent(requests).forEach((eventId, group) -> settlements.addAll(settleEvent(eventId, group)));
-		return settlements;
+	void settle(List<BookingRequested> requests, Consumer<List<Settlement>> committed) {
+		groupByEvent(requests).forEach((eventId, group) -> committed.accept(settleEvent(eventId, group)));
 	}
 
 	private List<Settlement> settleEvent(long eventId, List<BookingRequested> requests) {

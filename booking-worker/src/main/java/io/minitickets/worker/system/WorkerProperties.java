@@ -32,8 +32,8 @@ public record WorkerProperties(@DefaultValue("1s") Duration gateSettleTimeout,
 		NONE,
 
 		/**
-		 * Halt right after a batch's Postgres commit, before any Valkey settle, status write or
-		 * {@code bookings.settled} record, and before the offsets are committed.
+		 * Halt right after a batch's first Postgres commit (one event's settling transaction), before its Valkey
+		 * settles, status writes and {@code bookings.settled} records, and before the offsets are committed.
 		 */
 		HALT_AFTER_COMMIT
 
