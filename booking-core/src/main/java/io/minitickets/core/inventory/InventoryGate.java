@@ -1,13 +1,16 @@
 package io.minitickets.core.inventory;
 
 import java.util.ArrayList;
+import java.time.Duration;
 import java.util.Collection;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.OptionalLong;
+import java.util.Set;
 import java.util.UUID;
 import java.util.concurrent.CompletionStage;
+import java.util.stream.Collectors;
 
 import io.lettuce.core.KeyValue;
 import io.lettuce.core.Range;
@@ -318,8 +321,7 @@ public class InventoryGate {
 	public List<UUID> expiredLeases(long eventId, int limit) {
 		return call(() -> {
 			RedisClusterCommands<String, String> commands = this.connection.sync();
-			List<String> time = commands.time();
-			long nowMs = Long.parseLong(time.get(0)) * 1000 + Long.parseLong(time.get(1)) / 1000;
+			long nowMs = serverTimeMs(commands);
 			return commands
 				.zrangebyscore(this.keys.event(eventId).leaseExpiry(), Range.create(0, nowMs),
 						io.lettuce.core.Limit.create(0, limit))
@@ -328,6 +330,32 @@ public class InventoryGate {
 				.filter(java.util.Objects::nonNull)
 				.toList();
 		});
+	}
+
+	/**
+	 * Bookings of an event whose lease was taken at least {@code age} ago by Valkey's clock: its expiry is at most now +
+	 * this gate's lease TTL − {@code age} (the TTL must be the one RESERVE used, {@code minitickets.gate.lease-ttl}).
+	 * One {@code ZRANGEBYSCORE} over the event's expiries; members that are not booking ids are left out.
+	 * @param eventId the event
+	 * @param age the least age of the leases returned; zero returns every lease
+	 * @return booking ids
+	 * @throws ValkeyUnavailableException when the gate's Valkey cannot answer in time
+	 */
+	public Set<UUID> leasesOlderThan(long eventId, Duration age) {
+		return call(() -> {
+			RedisClusterCommands<String, String> commands = this.connection.sync();
+			long latestExpiry = serverTimeMs(commands) + this.properties.leaseTtl().toMillis() - age.toMillis();
+			return commands.zrangebyscore(this.keys.event(eventId).leaseExpiry(), Range.create(0, latestExpiry))
+				.stream()
+				.map(LeaseEntries::bookingId)
+				.filter(java.util.Objects::nonNull)
+				.collect(Collectors.toSet());
+		});
+	}
+
+	private static long serverTimeMs(RedisClusterCommands<String, String> commands) {
+		List<String> time = commands.time();
+		return Long.parseLong(time.get(0)) * 1000 + Long.parseLong(time.get(1)) / 1000;
 	}
 
 	/**
