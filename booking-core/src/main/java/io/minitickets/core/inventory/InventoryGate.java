@@ -6,6 +6,7 @@ import java.util.Collection;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.OptionalLong;
 import java.util.Set;
 import java.util.UUID;
@@ -55,6 +56,8 @@ public class InventoryGate {
 	private final SettleLeaseScript settleScript = new SettleLeaseScript();
 
 	private final ReconcileInventoryScript reconcileScript = new ReconcileInventoryScript();
+
+	private final LeasedTotalRecount recount = new LeasedTotalRecount();
 
 	/**
 	 * @param connection the gate's Valkey
@@ -363,8 +366,10 @@ public class InventoryGate {
 	 * {@link #snapshot}. Loads a missing (or unreadable) counter the same way. The live leases' seats come from the
 	 * event's running total, which RESERVE and SETTLE keep, less the seats of the {@code leasedAndConfirmed} leases
 	 * still present: the cost grows with the ids passed, not with the event's leases. A total that is missing (state
-	 * from before it existed) or cannot be right is computed once by walking the leases. Lease entries given as
-	 * unparseable that still do not parse are moved to the event's quarantine hash, not counted.
+	 * from before it existed) or cannot be right is recounted first, in chunks outside any script
+	 * ({@link LeasedTotalRecount}: {@code HSCAN}, then a compare-and-set), and the script called again; a recount that
+	 * a reserve or settle raced with writes nothing, and the result is STALE. Lease entries given as unparseable that
+	 * still do not parse are moved to the event's quarantine hash, not counted.
 	 * @param eventId the event
 	 * @param snapshotVersion the version from a {@link #snapshot} taken before Postgres was read
 	 * @param capacityLeft capacity − seats confirmed, read from Postgres after the snapshot
@@ -376,8 +381,21 @@ public class InventoryGate {
 	 */
 	public ReconcileResult reconcile(long eventId, long snapshotVersion, long capacityLeft,
 			Collection<UUID> leasedAndConfirmed, Collection<String> unparseable) {
-		return this.reconcileScript.reconcile(this.connection, this.keys.event(eventId), snapshotVersion, capacityLeft,
-				leasedAndConfirmed, unparseable);
+		ValkeyKeys.EventKeys eventKeys = this.keys.event(eventId);
+		Optional<ReconcileResult> result = this.reconcileScript.reconcile(this.connection, eventKeys, snapshotVersion,
+				capacityLeft, leasedAndConfirmed, unparseable);
+		if (result.isPresent()) {
+			return result.get();
+		}
+		boolean recounted = call(() -> {
+			String marker = this.recount.begin(this.connection, eventKeys);
+			return this.recount.finish(this.connection, eventKeys, marker, this.recount.sum(this.connection, eventKeys));
+		});
+		if (recounted) {
+			result = this.reconcileScript.reconcile(this.connection, eventKeys, snapshotVersion, capacityLeft,
+					leasedAndConfirmed, List.of());
+		}
+		return result.orElseGet(() -> new ReconcileResult(ReconcileResult.Kind.STALE, -1, -1, 0));
 	}
 
 	/**

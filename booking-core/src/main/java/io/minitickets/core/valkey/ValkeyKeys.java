@@ -65,8 +65,8 @@ public record ValkeyKeys(String prefix) {
 	 * @param leaseUsers hash booking id → user id of each lease taken for a user, so that its settle gives the seats
 	 * back to the right user
 	 * @param leased integer: seats all the live leases hold, the sum of {@code leases}' parseable values, kept by
-	 * every script that adds or removes a lease so that RECONCILE needs no walk over the leases; RECONCILE creates
-	 * it (walking the leases once) when it is missing or unreadable
+	 * every script that adds or removes a lease so that RECONCILE needs no walk over the leases; the reconciler
+	 * recounts it in chunks (HSCAN, then a compare-and-set) when it is missing or unreadable
 	 */
 	public record EventKeys(String available, String leases, String leaseExpiry, String settled, String version,
 			String quarantine, String userSeats, String leaseUsers, String leased) {
