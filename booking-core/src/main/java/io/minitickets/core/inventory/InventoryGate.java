@@ -318,27 +318,29 @@ public class InventoryGate {
 	 * Bookings of an event whose lease has expired by Valkey's clock.
 	 * @param eventId the event
 	 * @param limit the most to return
-	 * @return booking ids, oldest expiry first; members that are not booking ids are left out (RECONCILE removes them
-	 * with their lease entry)
+	 * @return booking ids, those an earlier version's RESERVE took first, then this version's, each oldest expiry
+	 * first; members that are not booking ids are left out (RECONCILE removes them with their lease entry)
 	 */
 	public List<UUID> expiredLeases(long eventId, int limit) {
 		return call(() -> {
 			RedisClusterCommands<String, String> commands = this.connection.sync();
 			long nowMs = serverTimeMs(commands);
-			return commands
-				.zrangebyscore(this.keys.event(eventId).leaseExpiry(), Range.create(0, nowMs),
-						io.lettuce.core.Limit.create(0, limit))
-				.stream()
-				.map(LeaseEntries::bookingId)
-				.filter(java.util.Objects::nonNull)
-				.toList();
+			ValkeyKeys.EventKeys eventKeys = this.keys.event(eventId);
+			List<String> expired = new ArrayList<>(commands.zrangebyscore(eventKeys.legacyLeaseExpiry(),
+					Range.create(0, nowMs), io.lettuce.core.Limit.create(0, limit)));
+			if (expired.size() < limit) {
+				expired.addAll(commands.zrangebyscore(eventKeys.leaseExpiry(), Range.create(0, nowMs),
+						io.lettuce.core.Limit.create(0, limit - expired.size())));
+			}
+			return expired.stream().map(LeaseEntries::bookingId).filter(java.util.Objects::nonNull).toList();
 		});
 	}
 
 	/**
 	 * Bookings of an event whose lease was taken at least {@code age} ago by Valkey's clock: its expiry is at most now +
 	 * this gate's lease TTL − {@code age} (the TTL must be the one RESERVE used, {@code minitickets.gate.lease-ttl}).
-	 * One {@code ZRANGEBYSCORE} over the event's expiries; members that are not booking ids are left out.
+	 * One {@code ZRANGEBYSCORE} over each of the event's two expiry sets (this version's leases and those an earlier
+	 * version's RESERVE took); members that are not booking ids are left out.
 	 * @param eventId the event
 	 * @param age the least age of the leases returned; zero returns every lease
 	 * @return booking ids
@@ -348,8 +350,10 @@ public class InventoryGate {
 		return call(() -> {
 			RedisClusterCommands<String, String> commands = this.connection.sync();
 			long latestExpiry = serverTimeMs(commands) + this.properties.leaseTtl().toMillis() - age.toMillis();
-			return commands.zrangebyscore(this.keys.event(eventId).leaseExpiry(), Range.create(0, latestExpiry))
-				.stream()
+			ValkeyKeys.EventKeys eventKeys = this.keys.event(eventId);
+			return java.util.stream.Stream
+				.concat(commands.zrangebyscore(eventKeys.leaseExpiry(), Range.create(0, latestExpiry)).stream(),
+						commands.zrangebyscore(eventKeys.legacyLeaseExpiry(), Range.create(0, latestExpiry)).stream())
 				.map(LeaseEntries::bookingId)
 				.filter(java.util.Objects::nonNull)
 				.collect(Collectors.toSet());

@@ -14,7 +14,7 @@ import io.minitickets.core.valkey.ValkeyKeys.EventKeys;
 /**
  * {@code scripts/reconcile-inventory.lua}: set an event's counter to the truth with a compare-and-set on its version.
  * <p>
- * KEYS: avail, leases, lease-exp, settled, version, quarantine, leased. ARGV: expected version, capacity − confirmed,
+ * KEYS: avail, leases, lease-exp, settled, version, quarantine, leased, legacy lease-exp. ARGV: expected version, capacity − confirmed,
  * n, then the n ids of leased bookings already confirmed in Postgres, then the lease fields read whose entry did not
  * parse. Reply: {0 IN_SYNC | 1 LOADED | 2 REPAIRED | -2 STALE | -3 RECOUNT, before, truth, lease entries
  * quarantined}. Costs one {@code HGET} per id or field passed, never a walk over the leases: when the event's leased
@@ -40,7 +40,7 @@ final class ReconcileInventoryScript {
 		args.addAll(unparseable);
 		List<Long> reply = this.script.execute(connection, ScriptOutputType.MULTI,
 				new String[] { keys.available(), keys.leases(), keys.leaseExpiry(), keys.settled(), keys.version(),
-						keys.quarantine(), keys.leased() },
+						keys.quarantine(), keys.leased(), keys.legacyLeaseExpiry() },
 				args.toArray(String[]::new));
 		if (reply.get(0) == RECOUNT) {
 			return Optional.empty();
