@@ -17,15 +17,16 @@ import io.minitickets.core.valkey.ValkeyConnection;
 import io.minitickets.core.valkey.ValkeyKeys.EventKeys;
 
 /**
- * Recounts an event's leased total ({@code inv:{evt:<id>}:leased}) in chunks, outside any script, so that Valkey is
+ * Recounts an event's leased total ({@code inv:{evt:<id>}:leased:v2}) in chunks, outside any script, so that Valkey is
  * never blocked by a walk over hundreds of thousands of leases (a walk inside RECONCILE took 220–430 ms per 100,000
  * leases, past the 250 ms command timeout: issue 19, item 8).
  * <p>
  * {@link #begin} replaces the total with a marker that does not parse; {@link #sum} reads the counted leases' expiries
- * with {@code ZSCAN} and their seats with {@code HMGET}, {@value InventoryGate#LEASES_PER_SCAN} a command; {@link #finish} sets the total with
- * {@code scripts/set-leased-total.lua} only while the marker is still there. RESERVE and SETTLE delete a total that
- * does not parse whenever they add or remove a lease, so a recount that raced with either writes nothing (a later
- * RECONCILE asks again); a recount that finishes is exact. Lettuce exceptions propagate (the caller wraps them).
+ * with {@code ZSCAN} and their seats with {@code HMGET}, {@value InventoryGate#LEASES_PER_SCAN} a command;
+ * {@link #finish} sets the total with {@code scripts/set-leased-total.lua} only while the marker is still there. RESERVE and
+ * SETTLE delete a total that does not parse whenever they add or remove a lease, so a recount that raced with either
+ * writes nothing (a later RECONCILE asks again); a recount that finishes is exact. Lettuce exceptions propagate (the
+ * caller wraps them).
  */
 final class LeasedTotalRecount {
 

@@ -14,11 +14,12 @@ import io.minitickets.core.valkey.ValkeyKeys.EventKeys;
 /**
  * {@code scripts/reconcile-inventory.lua}: set an event's counter to the truth with a compare-and-set on its version.
  * <p>
- * KEYS: avail, leases, lease-exp, settled, version, quarantine, leased, legacy lease-exp. ARGV: expected version, capacity − confirmed,
- * n, then the n ids of leased bookings already confirmed in Postgres, then the lease fields read whose entry did not
- * parse. Reply: {0 IN_SYNC | 1 LOADED | 2 REPAIRED | -2 STALE | -3 RECOUNT, before, truth, lease entries
- * quarantined}. Costs one {@code HGET} per id or field passed, never a walk over the leases: when the event's leased
- * total is missing or cannot be right it answers RECOUNT and the caller recounts it ({@link LeasedTotalRecount}).
+ * KEYS: avail, leases, lease-exp (v2), settled, version, quarantine, leased (v2), legacy lease-exp. ARGV: expected
+ * version, capacity − confirmed, n, then the n ids of leased bookings already confirmed in Postgres, then the lease
+ * fields read whose entry did not parse. Reply: {0 IN_SYNC | 1 LOADED | 2 REPAIRED | -2 STALE | -3 RECOUNT, before,
+ * truth, lease entries quarantined}. Costs one {@code HGET} per id or field passed, never a walk over the leases: when
+ * the event's leased total is missing or cannot be right it answers RECOUNT and the caller recounts it
+ * ({@link LeasedTotalRecount}).
  */
 final class ReconcileInventoryScript {
 
@@ -30,8 +31,8 @@ final class ReconcileInventoryScript {
 	 * @return what the script did; empty when the event's leased total must be recounted first
 	 * ({@link LeasedTotalRecount}): nothing but quarantined entries was written
 	 */
-	Optional<ReconcileResult> reconcile(ValkeyConnection connection, EventKeys keys, long expectedVersion, long capacityLeft,
-			Collection<UUID> leasedAndConfirmed, Collection<String> unparseable) {
+	Optional<ReconcileResult> reconcile(ValkeyConnection connection, EventKeys keys, long expectedVersion,
+			long capacityLeft, Collection<UUID> leasedAndConfirmed, Collection<String> unparseable) {
 		List<String> args = new ArrayList<>(leasedAndConfirmed.size() + unparseable.size() + 3);
 		args.add(Long.toString(expectedVersion));
 		args.add(Long.toString(capacityLeft));

@@ -15,7 +15,7 @@ import org.junit.jupiter.api.Test;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * The event's running total of leased seats ({@code inv:{evt:<id>}:leased}) against the real Valkey: every script
+ * The event's running total of leased seats ({@code inv:{evt:<id>}:leased:v2}) against the real Valkey: every script
  * that adds or removes a lease keeps it, and RECONCILE reads it instead of walking the leases; when it is missing or
  * cannot be right it is recounted in chunks outside any script, with a compare-and-set.
  */
