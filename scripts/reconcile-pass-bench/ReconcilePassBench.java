@@ -106,7 +106,7 @@ public final class ReconcilePassBench {
 					+ "prepareThreshold=1&options=-c%20plan_cache_mode%3Dforce_generic_plan");
 			EventReconciler reconciler = new EventReconciler(
 					new InventoryGate(valkey, keys, new GateProperties(true, Duration.ofMinutes(10), Duration.ofHours(24))),
-					new InventoryTruths(JdbcClient.create(dataSource)), 500);
+					new InventoryTruths(JdbcClient.create(dataSource)), 500, Duration.ZERO);
 			String threshold = setup.sync().configGet("slowlog-log-slower-than").values().iterator().next();
 			for (int pass = 1; pass <= passes; pass++) {
 				runPass(pass, reconciler, eventId, prober.sync(), setup.sync(), prefix, threshold);

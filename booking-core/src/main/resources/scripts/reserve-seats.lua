@@ -2,11 +2,13 @@
 --
 -- KEYS[1] avail      integer, seats the gate may still hand out
 -- KEYS[2] leases     hash booking id -> seats
--- KEYS[3] lease-exp  sorted set booking id -> lease expiry (server time, ms)
+-- KEYS[3] lease-exp  sorted set booking id -> lease expiry (server time, ms) of the leases counted in KEYS[7]
+--                    (inv:{evt:<id>}:lease-exp:v2; the leases of an earlier RESERVE are in lease-exp, uncounted)
 -- KEYS[4] settled    hash booking id -> outcome of settles already applied
 -- KEYS[5] user-seats hash user id -> seats the user holds in leases plus seats confirmed through the gate
 -- KEYS[6] lease-user hash booking id -> user id, for the leases taken for a user
--- KEYS[7] leased     integer, seats all live leases hold (RECONCILE creates it; a reserve never does)
+-- KEYS[7] leased     integer, seats the leases of KEYS[3] hold (inv:{evt:<id>}:leased:v2; the reconciler creates it,
+--                    a reserve never does)
 -- ARGV[1] booking id
 -- ARGV[2] seats (positive integer)
 -- ARGV[3] lease time to live in ms

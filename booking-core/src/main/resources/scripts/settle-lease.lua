@@ -1,7 +1,8 @@
 -- SETTLE: applies Postgres's outcome for one booking to the gate, or releases a lease.
 --
 -- KEYS[1] avail, KEYS[2] leases, KEYS[3] lease-exp, KEYS[4] settled, KEYS[5] version, KEYS[6] user-seats,
--- KEYS[7] lease-user, KEYS[8] leased
+-- KEYS[7] lease-user, KEYS[8] leased (seats the leases of KEYS[3] hold), KEYS[9] legacy lease-exp (leases an earlier
+-- RESERVE took, not counted in KEYS[8]); KEYS[3] lease-exp holds the expiries of the counted leases
 -- ARGV[1] booking id
 -- ARGV[2] outcome: CONFIRMED, REJECTED, or RELEASED (the booking never reached Postgres: send failed, lease expired)
 -- ARGV[3] seats the booking asked for
@@ -17,9 +18,11 @@
 -- booking released by the API whose record did reach Kafka is still settled correctly later. A missing counter is
 -- never created here: the reconciler loads it from Postgres. Every change bumps `version` for the reconciler's
 -- compare-and-set.
--- A removed lease's seats are taken from `leased` (seats all live leases hold) when both parse, as RESERVE added them:
--- a lease entry that does not parse was never added (no script writes one), so it is not taken. A missing `leased`
--- stays missing, one that does not parse or would go below 0 is deleted; RECONCILE computes it by walking the leases.
+-- A removed lease's seats are taken from `leased` only when RESERVE added them: the lease's expiry is in KEYS[3] (this
+-- version's RESERVE), not in KEYS[9] (an earlier RESERVE, from before the versioned total, which never added them),
+-- and both values parse (no script writes a lease entry that does not). A missing `leased` stays missing, one that
+-- does not parse (a recount's marker too) or would go below 0 is deleted; the reconciler recounts it. An expiry
+-- without a lease (left by a settle of an earlier version, which did not know KEYS[3]) is removed by any settle.
 --
 -- Reply: { result }  1 LEASE_SETTLED, 2 SETTLED_WITHOUT_LEASE, 0 ALREADY_SETTLED or nothing to release
 local id = ARGV[1]
@@ -35,14 +38,14 @@ local result
 local leased = redis.call('HGET', KEYS[2], id)
 if leased then
   local total = redis.call('GET', KEYS[8])
-  local counted = string.match(leased, '^[1-9]%d*$') and #leased <= 9
+  local counted = redis.call('ZREM', KEYS[3], id) == 1 and string.match(leased, '^[1-9]%d*$') and #leased <= 9
+  redis.call('ZREM', KEYS[9], id)
   if total and not (string.match(total, '^%d+$') and #total <= 15) then
     redis.call('DEL', KEYS[8])
   elseif total and counted and redis.call('DECRBY', KEYS[8], tonumber(leased)) < 0 then
     redis.call('DEL', KEYS[8])
   end
   redis.call('HDEL', KEYS[2], id)
-  redis.call('ZREM', KEYS[3], id)
   local user = redis.call('HGET', KEYS[7], id)
   redis.call('HDEL', KEYS[7], id)
   if outcome ~= 'CONFIRMED' then
@@ -55,6 +58,8 @@ if leased then
   end
   result = 1
 else
+  redis.call('ZREM', KEYS[3], id)
+  redis.call('ZREM', KEYS[9], id)
   if not remember then
     return { 0 }
   end

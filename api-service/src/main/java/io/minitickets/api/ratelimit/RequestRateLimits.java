@@ -50,6 +50,7 @@ public class RequestRateLimits {
 		this.loginPolicy = properties.loginPolicy();
 		this.bookingMeters = RateLimitMeters.register(meters, BOOKING_SCOPE);
 		this.loginMeters = RateLimitMeters.register(meters, "login:ip");
+		RateLimitMeters.registerCorruptBuckets(meters, limiter);
 	}
 
 	/**

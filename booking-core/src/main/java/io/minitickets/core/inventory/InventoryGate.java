@@ -1,13 +1,17 @@
 package io.minitickets.core.inventory;
 
 import java.util.ArrayList;
+import java.time.Duration;
 import java.util.Collection;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.OptionalLong;
+import java.util.Set;
 import java.util.UUID;
 import java.util.concurrent.CompletionStage;
+import java.util.stream.Collectors;
 
 import io.lettuce.core.KeyValue;
 import io.lettuce.core.Range;
@@ -52,6 +56,8 @@ public class InventoryGate {
 	private final SettleLeaseScript settleScript = new SettleLeaseScript();
 
 	private final ReconcileInventoryScript reconcileScript = new ReconcileInventoryScript();
+
+	private final LeasedTotalRecount recount = new LeasedTotalRecount();
 
 	/**
 	 * @param connection the gate's Valkey
@@ -314,22 +320,51 @@ public class InventoryGate {
 	 * Bookings of an event whose lease has expired by Valkey's clock.
 	 * @param eventId the event
 	 * @param limit the most to return
-	 * @return booking ids, oldest expiry first; members that are not booking ids are left out (RECONCILE removes them
-	 * with their lease entry)
+	 * @return booking ids, those an earlier version's RESERVE took first, then this version's, each oldest expiry
+	 * first; members that are not booking ids are left out (RECONCILE removes them with their lease entry)
 	 */
 	public List<UUID> expiredLeases(long eventId, int limit) {
 		return call(() -> {
 			RedisClusterCommands<String, String> commands = this.connection.sync();
-			List<String> time = commands.time();
-			long nowMs = Long.parseLong(time.get(0)) * 1000 + Long.parseLong(time.get(1)) / 1000;
-			return commands
-				.zrangebyscore(this.keys.event(eventId).leaseExpiry(), Range.create(0, nowMs),
-						io.lettuce.core.Limit.create(0, limit))
-				.stream()
+			long nowMs = serverTimeMs(commands);
+			ValkeyKeys.EventKeys eventKeys = this.keys.event(eventId);
+			List<String> expired = new ArrayList<>(commands.zrangebyscore(eventKeys.legacyLeaseExpiry(),
+					Range.create(0, nowMs), io.lettuce.core.Limit.create(0, limit)));
+			if (expired.size() < limit) {
+				expired.addAll(commands.zrangebyscore(eventKeys.leaseExpiry(), Range.create(0, nowMs),
+						io.lettuce.core.Limit.create(0, limit - expired.size())));
+			}
+			return expired.stream().map(LeaseEntries::bookingId).filter(java.util.Objects::nonNull).toList();
+		});
+	}
+
+	/**
+	 * Bookings of an event whose lease was taken at least {@code age} ago by Valkey's clock: its expiry is at most now +
+	 * this gate's lease TTL − {@code age} (the TTL must be the one RESERVE used, {@code minitickets.gate.lease-ttl}).
+	 * One {@code ZRANGEBYSCORE} over each of the event's two expiry sets (this version's leases and those an earlier
+	 * version's RESERVE took); members that are not booking ids are left out.
+	 * @param eventId the event
+	 * @param age the least age of the leases returned; zero returns every lease
+	 * @return booking ids
+	 * @throws ValkeyUnavailableException when the gate's Valkey cannot answer in time
+	 */
+	public Set<UUID> leasesOlderThan(long eventId, Duration age) {
+		return call(() -> {
+			RedisClusterCommands<String, String> commands = this.connection.sync();
+			long latestExpiry = serverTimeMs(commands) + this.properties.leaseTtl().toMillis() - age.toMillis();
+			ValkeyKeys.EventKeys eventKeys = this.keys.event(eventId);
+			return java.util.stream.Stream
+				.concat(commands.zrangebyscore(eventKeys.leaseExpiry(), Range.create(0, latestExpiry)).stream(),
+						commands.zrangebyscore(eventKeys.legacyLeaseExpiry(), Range.create(0, latestExpiry)).stream())
 				.map(LeaseEntries::bookingId)
 				.filter(java.util.Objects::nonNull)
-				.toList();
+				.collect(Collectors.toSet());
 		});
+	}
+
+	private static long serverTimeMs(RedisClusterCommands<String, String> commands) {
+		List<String> time = commands.time();
+		return Long.parseLong(time.get(0)) * 1000 + Long.parseLong(time.get(1)) / 1000;
 	}
 
 	/**
@@ -337,8 +372,10 @@ public class InventoryGate {
 	 * {@link #snapshot}. Loads a missing (or unreadable) counter the same way. The live leases' seats come from the
 	 * event's running total, which RESERVE and SETTLE keep, less the seats of the {@code leasedAndConfirmed} leases
 	 * still present: the cost grows with the ids passed, not with the event's leases. A total that is missing (state
-	 * from before it existed) or cannot be right is computed once by walking the leases. Lease entries given as
-	 * unparseable that still do not parse are moved to the event's quarantine hash, not counted.
+	 * from before it existed) or cannot be right is recounted first, in chunks outside any script
+	 * ({@link LeasedTotalRecount}: {@code HSCAN}, then a compare-and-set), and the script called again; a recount that
+	 * a reserve or settle raced with writes nothing, and the result is STALE. Lease entries given as unparseable that
+	 * still do not parse are moved to the event's quarantine hash, not counted.
 	 * @param eventId the event
 	 * @param snapshotVersion the version from a {@link #snapshot} taken before Postgres was read
 	 * @param capacityLeft capacity − seats confirmed, read from Postgres after the snapshot
@@ -350,8 +387,21 @@ public class InventoryGate {
 	 */
 	public ReconcileResult reconcile(long eventId, long snapshotVersion, long capacityLeft,
 			Collection<UUID> leasedAndConfirmed, Collection<String> unparseable) {
-		return this.reconcileScript.reconcile(this.connection, this.keys.event(eventId), snapshotVersion, capacityLeft,
-				leasedAndConfirmed, unparseable);
+		ValkeyKeys.EventKeys eventKeys = this.keys.event(eventId);
+		Optional<ReconcileResult> result = this.reconcileScript.reconcile(this.connection, eventKeys, snapshotVersion,
+				capacityLeft, leasedAndConfirmed, unparseable);
+		if (result.isPresent()) {
+			return result.get();
+		}
+		boolean recounted = call(() -> {
+			String marker = this.recount.begin(this.connection, eventKeys);
+			return this.recount.finish(this.connection, eventKeys, marker, this.recount.sum(this.connection, eventKeys));
+		});
+		if (recounted) {
+			result = this.reconcileScript.reconcile(this.connection, eventKeys, snapshotVersion, capacityLeft,
+					leasedAndConfirmed, List.of());
+		}
+		return result.orElseGet(() -> new ReconcileResult(ReconcileResult.Kind.STALE, -1, -1, 0));
 	}
 
 	/**

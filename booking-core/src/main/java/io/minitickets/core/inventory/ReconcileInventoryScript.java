@@ -3,6 +3,7 @@ package io.minitickets.core.inventory;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
+import java.util.Optional;
 import java.util.UUID;
 
 import io.lettuce.core.ScriptOutputType;
@@ -13,17 +14,25 @@ import io.minitickets.core.valkey.ValkeyKeys.EventKeys;
 /**
  * {@code scripts/reconcile-inventory.lua}: set an event's counter to the truth with a compare-and-set on its version.
  * <p>
- * KEYS: avail, leases, lease-exp, settled, version, quarantine, leased. ARGV: expected version, capacity − confirmed,
- * n, then the n ids of leased bookings already confirmed in Postgres, then the lease fields read whose entry did not
- * parse. Reply: {0 IN_SYNC | 1 LOADED | 2 REPAIRED | -2 STALE, before, truth, lease entries quarantined}. Costs one
- * {@code HGET} per id or field passed, not a walk over the leases, once the event's leased total exists.
+ * KEYS: avail, leases, lease-exp (v2), settled, version, quarantine, leased (v2), legacy lease-exp. ARGV: expected
+ * version, capacity − confirmed, n, then the n ids of leased bookings already confirmed in Postgres, then the lease
+ * fields read whose entry did not parse. Reply: {0 IN_SYNC | 1 LOADED | 2 REPAIRED | -2 STALE | -3 RECOUNT, before,
+ * truth, lease entries quarantined}. Costs one {@code HGET} per id or field passed, never a walk over the leases: when
+ * the event's leased total is missing or cannot be right it answers RECOUNT and the caller recounts it
+ * ({@link LeasedTotalRecount}).
  */
 final class ReconcileInventoryScript {
 
+	private static final long RECOUNT = -3;
+
 	private final LuaScript script = LuaScript.load("reconcile-inventory.lua");
 
-	ReconcileResult reconcile(ValkeyConnection connection, EventKeys keys, long expectedVersion, long capacityLeft,
-			Collection<UUID> leasedAndConfirmed, Collection<String> unparseable) {
+	/**
+	 * @return what the script did; empty when the event's leased total must be recounted first
+	 * ({@link LeasedTotalRecount}): nothing but quarantined entries was written
+	 */
+	Optional<ReconcileResult> reconcile(ValkeyConnection connection, EventKeys keys, long expectedVersion,
+			long capacityLeft, Collection<UUID> leasedAndConfirmed, Collection<String> unparseable) {
 		List<String> args = new ArrayList<>(leasedAndConfirmed.size() + unparseable.size() + 3);
 		args.add(Long.toString(expectedVersion));
 		args.add(Long.toString(capacityLeft));
@@ -32,15 +41,18 @@ final class ReconcileInventoryScript {
 		args.addAll(unparseable);
 		List<Long> reply = this.script.execute(connection, ScriptOutputType.MULTI,
 				new String[] { keys.available(), keys.leases(), keys.leaseExpiry(), keys.settled(), keys.version(),
-						keys.quarantine(), keys.leased() },
+						keys.quarantine(), keys.leased(), keys.legacyLeaseExpiry() },
 				args.toArray(String[]::new));
+		if (reply.get(0) == RECOUNT) {
+			return Optional.empty();
+		}
 		ReconcileResult.Kind kind = switch (reply.get(0).intValue()) {
 			case 0 -> ReconcileResult.Kind.IN_SYNC;
 			case 1 -> ReconcileResult.Kind.LOADED;
 			case 2 -> ReconcileResult.Kind.REPAIRED;
 			default -> ReconcileResult.Kind.STALE;
 		};
-		return new ReconcileResult(kind, reply.get(1), reply.get(2), reply.get(3));
+		return Optional.of(new ReconcileResult(kind, reply.get(1), reply.get(2), reply.get(3)));
 	}
 
 }

@@ -14,8 +14,9 @@ import org.jspecify.annotations.Nullable;
 /**
  * {@code scripts/settle-lease.lua}: SETTLE one booking's lease with Postgres's outcome, or RELEASE it.
  * <p>
- * KEYS: avail, leases, lease-exp, settled, version, user-seats, lease-user, leased. ARGV: booking id, outcome, seats,
- * settled TTL (ms), user id ('' when unknown). Reply: {1 LEASE_SETTLED | 2 SETTLED_WITHOUT_LEASE | 0 UNCHANGED}.
+ * KEYS: avail, leases, lease-exp (v2), settled, version, user-seats, lease-user, leased (v2), legacy lease-exp. ARGV:
+ * booking id, outcome, seats, settled TTL (ms), user id ('' when unknown). Reply: {1 LEASE_SETTLED | 2
+ * SETTLED_WITHOUT_LEASE | 0 UNCHANGED}.
  */
 final class SettleLeaseScript {
 
@@ -37,7 +38,7 @@ final class SettleLeaseScript {
 
 	private static String[] keys(EventKeys keys) {
 		return new String[] { keys.available(), keys.leases(), keys.leaseExpiry(), keys.settled(), keys.version(),
-				keys.userSeats(), keys.leaseUsers(), keys.leased() };
+				keys.userSeats(), keys.leaseUsers(), keys.leased(), keys.legacyLeaseExpiry() };
 	}
 
 	private static String[] args(UUID bookingId, @Nullable Long userId, LeaseOutcome outcome, int seats,

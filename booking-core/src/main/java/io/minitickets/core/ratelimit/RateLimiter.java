@@ -1,10 +1,16 @@
 package io.minitickets.core.ratelimit;
 
 import java.util.List;
+import java.util.concurrent.atomic.LongAdder;
+import java.util.function.Supplier;
 
+import io.lettuce.core.RedisBusyException;
+import io.lettuce.core.RedisCommandExecutionException;
 import io.minitickets.core.valkey.ValkeyConnection;
 import io.minitickets.core.valkey.ValkeyKeys;
 import io.minitickets.core.valkey.ValkeyUnavailableException;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * Token-bucket rate limiting in Valkey, shared by every api-service instance.
@@ -13,8 +19,16 @@ import io.minitickets.core.valkey.ValkeyUnavailableException;
  * {@code capacity + t / refillInterval} requests however many instances ask (DESIGN.md, invariant 5). A denial is
  * remembered in this JVM until its retry time (see {@link DenialCache}), so an empty bucket is denied again without
  * asking Valkey. Callers fail closed: when this throws, they answer 503.
+ * <p>
+ * A corrupt bucket (another Valkey type than hash, or fields that are not whole numbers: no script writes one) would
+ * make every call fail until the key went. When the script answers with an error, the bucket is checked and, only
+ * while it is still corrupt, deleted ({@code scripts/repair-token-bucket.lua}), logged at WARN, counted
+ * ({@link #corruptBucketsReplaced}) and the call made once more on a full bucket, as after the bucket expired. An
+ * error on a sound bucket, a timeout or a lost connection is thrown as before.
  */
 public class RateLimiter {
+
+	private static final Logger logger = LoggerFactory.getLogger(RateLimiter.class);
 
 	private final ValkeyConnection connection;
 
@@ -23,6 +37,10 @@ public class RateLimiter {
 	private final TokenBucketScript script = new TokenBucketScript();
 
 	private final DenialCache denials = new DenialCache(System::nanoTime);
+
+	private final BucketRepairScript repairScript = new BucketRepairScript();
+
+	private final LongAdder corruptBuckets = new LongAdder();
 
 	/**
 	 * @param connection the limiter's Valkey
@@ -39,8 +57,9 @@ public class RateLimiter {
 	 * @param id whose bucket, for example a user id or a client IP
 	 * @param policy the bucket's capacity and refill rate
 	 * @return whether the request may go on, and if not when to retry
-	 * @throws ValkeyUnavailableException when Valkey cannot answer within the command timeout (fail closed); a bucket
-	 * denied within its retry time is denied again without asking
+	 * @throws ValkeyUnavailableException when Valkey cannot answer within the command timeout, or answers with an
+	 * error that no repair of the bucket ends (fail closed); a bucket denied within its retry time is denied again
+	 * without asking
 	 */
 	public RateLimitDecision tryAcquire(String scope, String id, BucketPolicy policy) {
 		String key = this.keys.bucket(scope, id);
@@ -49,7 +68,7 @@ public class RateLimiter {
 			return remembered;
 		}
 		long askedAt = this.denials.now();
-		RateLimitDecision decision = this.script.take(this.connection, key, policy);
+		RateLimitDecision decision = repairingCorruptBucket(key, () -> this.script.take(this.connection, key, policy));
 		this.denials.remember(key, decision, askedAt);
 		return decision;
 	}
@@ -67,7 +86,8 @@ public class RateLimiter {
 	 * @return the decision, and the guarded script's reply when it ran
 	 * @throws IllegalStateException when this limiter's connection is to a Valkey Cluster (see {@link #guardsScriptsOn})
 	 * @throws ValkeyUnavailableException when Valkey cannot answer within the command timeout (fail closed): whether
-	 * the token was taken and the script ran is then unknown
+	 * the token was taken and the script ran is then unknown; or answers with an error while the bucket is sound (the
+	 * guarded script failed: the token was taken)
 	 */
 	public GuardedReply tryAcquireThen(String scope, String id, BucketPolicy policy, TokenGuardedScript script,
 			String[] keys, String... args) {
@@ -80,9 +100,39 @@ public class RateLimiter {
 			return new GuardedReply(remembered, List.of(), null);
 		}
 		long askedAt = this.denials.now();
-		GuardedReply reply = script.run(this.connection, key, policy, keys, args);
+		GuardedReply reply = repairingCorruptBucket(key, () -> script.run(this.connection, key, policy, keys, args));
 		this.denials.remember(key, reply.decision(), askedAt);
 		return reply;
+	}
+
+	/**
+	 * How many corrupt buckets this limiter has replaced since it was made (see {@link #tryAcquire}), for a counter.
+	 * @return the count
+	 */
+	public long corruptBucketsReplaced() {
+		return this.corruptBuckets.sum();
+	}
+
+	/**
+	 * Makes a call on a bucket; when Valkey answers it with an error and the bucket is corrupt, replaces the bucket and
+	 * makes the call once more. A script's error leaves the writes it made before the error (Valkey does not roll
+	 * them back): take-token.lua fails either before it writes or, for a bucket whose numbers are not finite, at its
+	 * last command, before a guarded script runs, so a call made again takes one token and runs the guarded script
+	 * once.
+	 */
+	private <T> T repairingCorruptBucket(String key, Supplier<T> call) {
+		try {
+			return call.get();
+		}
+		catch (ValkeyUnavailableException ex) {
+			if (!(ex.getCause() instanceof RedisCommandExecutionException error) || error instanceof RedisBusyException
+					|| !this.repairScript.repair(this.connection, key)) {
+				throw ex;
+			}
+			this.corruptBuckets.increment();
+			logger.warn("Token bucket {} was corrupt ({}): deleted, it starts full again", key, error.getMessage());
+			return call.get();
+		}
 	}
 
 	/**

@@ -1,6 +1,8 @@
 package io.minitickets.core.reconcile;
 
+import java.time.Duration;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -38,15 +40,21 @@ public class EventReconciler {
 
 	private final int expiredLeasesPerEvent;
 
+	private final Duration orphanGrace;
+
 	/**
 	 * @param gate the inventory gate
 	 * @param truths Postgres
 	 * @param expiredLeasesPerEvent the most expired leases one reconcile settles for one event
+	 * @param orphanGrace the least age of a lease whose booking the orphan step looks up in Postgres (a younger one's
+	 * worker settle is normally still to come); zero looks up every live lease
 	 */
-	public EventReconciler(InventoryGate gate, InventoryTruths truths, int expiredLeasesPerEvent) {
+	public EventReconciler(InventoryGate gate, InventoryTruths truths, int expiredLeasesPerEvent,
+			Duration orphanGrace) {
 		this.gate = gate;
 		this.truths = truths;
 		this.expiredLeasesPerEvent = expiredLeasesPerEvent;
+		this.orphanGrace = orphanGrace;
 	}
 
 	/**
@@ -139,13 +147,32 @@ public class EventReconciler {
 		settle(eventId, RepairCause.EXPIRED_LEASE, settlements, repairs);
 	}
 
-	/** A lease whose booking Postgres has settled lost its worker's settle: apply Postgres's outcome. */
-	private void settleOrphanedLeases(long eventId, Map<UUID, Integer> leases, List<Repair> repairs) {
+	/**
+	 * A lease whose booking Postgres has settled lost its worker's settle: apply Postgres's outcome. Only the leases
+	 * older than the orphan grace are looked up, so a pass does not read every live lease's booking from Postgres while
+	 * their workers' settles are on their way; an orphan younger than the grace waits for a later pass.
+	 */
+	private void settleOrphanedLeases(long eventId, Map<UUID, Integer> snapshot, List<Repair> repairs) {
+		Map<UUID, Integer> leases = pastGrace(eventId, snapshot);
 		Map<UUID, SettledBooking> settled = this.truths.findSettled(eventId, leases.keySet());
 		Map<UUID, Settlement> settlements = new LinkedHashMap<>();
 		settled.forEach((bookingId, booking) -> settlements.put(bookingId,
 				new Settlement(booking.outcome(), booking.quantity(), leases.getOrDefault(bookingId, 0))));
 		settle(eventId, RepairCause.ORPHANED_LEASE, settlements, repairs);
+	}
+
+	private Map<UUID, Integer> pastGrace(long eventId, Map<UUID, Integer> snapshot) {
+		if (!this.orphanGrace.isPositive()) {
+			return snapshot;
+		}
+		Set<UUID> old = this.gate.leasesOlderThan(eventId, this.orphanGrace);
+		Map<UUID, Integer> leases = new HashMap<>();
+		snapshot.forEach((bookingId, seats) -> {
+			if (old.contains(bookingId)) {
+				leases.put(bookingId, seats);
+			}
+		});
+		return leases;
 	}
 
 	private void settle(long eventId, RepairCause cause, Map<UUID, Settlement> settlements, List<Repair> repairs) {

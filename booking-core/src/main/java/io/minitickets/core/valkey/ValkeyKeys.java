@@ -27,8 +27,8 @@ public record ValkeyKeys(String prefix) {
 	 */
 	public EventKeys event(long eventId) {
 		String base = this.prefix + "inv:{evt:" + eventId + "}:";
-		return new EventKeys(base + "avail", base + "leases", base + "lease-exp", base + "settled", base + "version",
-				base + "quarantine", base + "user-seats", base + "lease-user", base + "leased");
+		return new EventKeys(base + "avail", base + "leases", base + "lease-exp:v2", base + "settled", base + "version",
+				base + "quarantine", base + "user-seats", base + "lease-user", base + "leased:v2", base + "lease-exp");
 	}
 
 	/**
@@ -55,7 +55,8 @@ public record ValkeyKeys(String prefix) {
 	 *
 	 * @param available integer: seats the gate may still hand out
 	 * @param leases hash booking id → seats reserved and not yet settled
-	 * @param leaseExpiry sorted set booking id → lease expiry (Valkey server time, ms since the epoch)
+	 * @param leaseExpiry sorted set booking id → lease expiry (Valkey server time, ms since the epoch) of the leases
+	 * counted in {@code leased}: every lease this version's RESERVE takes ({@code lease-exp:v2})
 	 * @param settled hash booking id → outcome, for settles already applied (makes lease-less settles idempotent)
 	 * @param version integer bumped by every settle and repair; the reconciler's compare-and-set reads it
 	 * @param quarantine hash booking id → seats: lease entries the reconciler moved aside because they did not parse
@@ -64,12 +65,17 @@ public record ValkeyKeys(String prefix) {
 	 * event's per-user limit
 	 * @param leaseUsers hash booking id → user id of each lease taken for a user, so that its settle gives the seats
 	 * back to the right user
-	 * @param leased integer: seats all the live leases hold, the sum of {@code leases}' parseable values, kept by
-	 * every script that adds or removes a lease so that RECONCILE needs no walk over the leases; RECONCILE creates
-	 * it (walking the leases once) when it is missing or unreadable
+	 * @param leased integer: seats the leases of {@code leaseExpiry} hold ({@code leased:v2}), kept by every script
+	 * that adds or removes such a lease so that RECONCILE needs no walk over the leases; the reconciler recounts it in
+	 * chunks (HSCAN, then a compare-and-set) when it is missing or unreadable. Versioned: a RESERVE of an earlier
+	 * version (before this total, or with the unversioned {@code leased}) never touches it, and its leases are in
+	 * {@code legacyLeaseExpiry}, so a SETTLE never takes from this total seats that were never added to it
+	 * @param legacyLeaseExpiry sorted set booking id → lease expiry of the leases an earlier version's RESERVE took
+	 * ({@code lease-exp}), not counted in {@code leased}: RECONCILE adds their seats one by one, and they are gone once
+	 * every api-service is upgraded and their leases are settled or expired (docs/OPERATIONS.md, "Upgrading")
 	 */
 	public record EventKeys(String available, String leases, String leaseExpiry, String settled, String version,
-			String quarantine, String userSeats, String leaseUsers, String leased) {
+			String quarantine, String userSeats, String leaseUsers, String leased, String legacyLeaseExpiry) {
 	}
 
 }

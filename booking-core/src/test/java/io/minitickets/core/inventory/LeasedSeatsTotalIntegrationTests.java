@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.UUID;
 import java.util.concurrent.TimeUnit;
 
@@ -14,9 +15,9 @@ import org.junit.jupiter.api.Test;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * The event's running total of leased seats ({@code inv:{evt:<id>}:leased}) against the real Valkey: every script
- * that adds or removes a lease keeps it, and RECONCILE reads it instead of walking the leases, computing it once when
- * it is missing or cannot be right.
+ * The event's running total of leased seats ({@code inv:{evt:<id>}:leased:v2}) against the real Valkey: every script
+ * that adds or removes a lease keeps it, and RECONCILE reads it instead of walking the leases; when it is missing or
+ * cannot be right it is recounted in chunks outside any script, with a compare-and-set.
  */
 class LeasedSeatsTotalIntegrationTests extends GateIntegrationTest {
 
@@ -139,6 +140,64 @@ class LeasedSeatsTotalIntegrationTests extends GateIntegrationTest {
 		finally {
 			connection.sync().unlink(keys.leases(), keys.leaseExpiry());
 		}
+	}
+
+	@Test
+	void theReconcileScriptNeverWalksTheLeasesItAsksForARecountInstead() {
+		long event = loadedEvent(10);
+		gate.reserve(event, UUID.randomUUID(), 2);
+		gate.reserve(event, UUID.randomUUID(), 3);
+		ValkeyKeys.EventKeys keys = valkey.keys().event(event);
+		connection.sync().del(keys.leased());
+
+		Optional<ReconcileResult> result = new ReconcileInventoryScript().reconcile(connection, keys,
+				gate.version(event), 10, List.of(), List.of());
+
+		assertThat(result).as("a recount asked for").isEmpty();
+		assertThat(leased(event)).as("nothing written").isNull();
+		assertThat(gate.available(event)).hasValue(5);
+	}
+
+	@Test
+	void aRecountInChunksSetsTheTotalWhenNoLeaseChangedMeanwhile() {
+		long event = loadedEvent(10);
+		gate.reserve(event, UUID.randomUUID(), 2);
+		gate.reserve(event, UUID.randomUUID(), 3);
+		ValkeyKeys.EventKeys keys = valkey.keys().event(event);
+		connection.sync().set(keys.leased(), "1");
+		LeasedTotalRecount recount = new LeasedTotalRecount();
+
+		String marker = recount.begin(connection, keys);
+		long seats = recount.sum(connection, keys);
+
+		assertThat(seats).isEqualTo(5);
+		assertThat(recount.finish(connection, keys, marker, seats)).isTrue();
+		assertThat(leased(event)).isEqualTo("5");
+	}
+
+	@Test
+	void aRecountThatALeaseChangeRacedWithWritesNothing() {
+		long event = loadedEvent(10);
+		UUID settled = UUID.randomUUID();
+		gate.reserve(event, settled, 2);
+		ValkeyKeys.EventKeys keys = valkey.keys().event(event);
+		LeasedTotalRecount recount = new LeasedTotalRecount();
+
+		String reserveMarker = recount.begin(connection, keys);
+		long beforeReserve = recount.sum(connection, keys);
+		gate.reserve(event, UUID.randomUUID(), 3);
+		assertThat(recount.finish(connection, keys, reserveMarker, beforeReserve)).isFalse();
+		assertThat(leased(event)).as("a reserve deletes a total that does not parse, the recount's marker").isNull();
+
+		String settleMarker = recount.begin(connection, keys);
+		long beforeSettle = recount.sum(connection, keys);
+		gate.settle(event, settled, LeaseOutcome.REJECTED, 2);
+		assertThat(recount.finish(connection, keys, settleMarker, beforeSettle)).isFalse();
+		assertThat(leased(event)).isNull();
+
+		ReconcileResult result = gate.reconcile(event, gate.version(event), 10, List.of(), List.of());
+		assertThat(result.kind()).as("recounted, then compared").isEqualTo(ReconcileResult.Kind.IN_SYNC);
+		assertThat(leased(event)).isEqualTo("3");
 	}
 
 	/** Waits for a window of pipelined commands, so that none waits in the pipeline past the command timeout. */

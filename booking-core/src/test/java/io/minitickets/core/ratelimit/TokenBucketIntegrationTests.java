@@ -10,11 +10,13 @@ import java.util.concurrent.atomic.AtomicInteger;
 import io.minitickets.core.testing.Concurrently;
 import io.minitickets.core.testing.TestValkey;
 import io.minitickets.core.valkey.ValkeyConnection;
+import io.minitickets.core.valkey.ValkeyUnavailableException;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
 
 /**
  * DESIGN.md invariant 5: the token bucket never over-admits, against the real Valkey.
@@ -142,6 +144,69 @@ class TokenBucketIntegrationTests {
 		// moving ts back to the server's time would bank the next 60 s of refill a second time
 		assertThat(Long.parseLong(connection.sync().hget(key, "ts"))).isEqualTo(ahead);
 		assertThat(connection.sync().pttl(key)).isGreaterThan(60_000L);
+	}
+
+	@Test
+	void replacesABucketOfAnotherTypeByAFullOneAndCountsIt() {
+		String key = valkey.keys().bucket("book:user", "wrong-type");
+		connection.sync().set(key, "not a hash");
+		long before = limiter.corruptBucketsReplaced();
+
+		RateLimitDecision taken = limiter.tryAcquire("book:user", "wrong-type", BOOKING);
+
+		assertThat(taken.allowed()).isTrue();
+		assertThat(taken.tokensLeft()).isEqualTo(BOOKING.capacity() - 1);
+		assertThat(connection.sync().type(key)).isEqualTo("hash");
+		assertThat(limiter.corruptBucketsReplaced()).isEqualTo(before + 1);
+	}
+
+	@Test
+	void replacesABucketWhoseFieldsDoNotParseByAFullOne() {
+		String key = valkey.keys().bucket("book:user", "unparseable");
+		// Lua's tonumber reads "nan" as a number, and the bucket's expiry then cannot be set: a script error each call
+		connection.sync().hset(key, Map.of("credit_ms", "nan", "ts", "1"));
+		long before = limiter.corruptBucketsReplaced();
+
+		RateLimitDecision taken = limiter.tryAcquire("book:user", "unparseable", BOOKING);
+		RateLimitDecision again = limiter.tryAcquire("book:user", "unparseable", BOOKING);
+
+		assertThat(taken.allowed()).isTrue();
+		assertThat(again.tokensLeft()).isEqualTo(BOOKING.capacity() - 2);
+		assertThat(connection.sync().hget(key, "credit_ms")).matches("\\d+");
+		assertThat(limiter.corruptBucketsReplaced()).isEqualTo(before + 1);
+	}
+
+	@Test
+	void replacesACorruptBucketInTheOneCallPathToo() {
+		String key = valkey.keys().bucket("book:user", "wrong-type-guarded");
+		connection.sync().lpush(key, "not a hash");
+		TokenGuardedScript guarded = new TokenGuardedScript(TokenBucketScript.SCRIPT);
+		String otherBucket = valkey.keys().bucket("book:user", "wrong-type-guarded-other");
+		long before = limiter.corruptBucketsReplaced();
+
+		GuardedReply reply = limiter.tryAcquireThen("book:user", "wrong-type-guarded", BOOKING, guarded,
+				new String[] { otherBucket }, TokenBucketScript.args(BOOKING));
+
+		assertThat(reply.decision().allowed()).isTrue();
+		assertThat(reply.reply()).containsExactly(1L, (long) BOOKING.capacity() - 1, 0L);
+		assertThat(limiter.corruptBucketsReplaced()).isEqualTo(before + 1);
+	}
+
+	@Test
+	void aScriptErrorOnASoundBucketStillFailsClosed() {
+		String key = valkey.keys().bucket("book:user", "sound");
+		limiter.tryAcquire("book:user", "sound", BOOKING);
+		TokenGuardedScript guarded = new TokenGuardedScript(TokenBucketScript.SCRIPT);
+		// the guarded part fails (its bucket is a string), not the limiter's bucket: nothing to repair
+		String brokenGuardedKey = valkey.keys().bucket("book:user", "sound-guarded");
+		connection.sync().set(brokenGuardedKey, "x");
+		long before = limiter.corruptBucketsReplaced();
+
+		assertThatExceptionOfType(ValkeyUnavailableException.class).isThrownBy(() -> limiter.tryAcquireThen(
+				"book:user", "sound", BOOKING, guarded, new String[] { brokenGuardedKey }, TokenBucketScript.args(BOOKING)));
+		assertThat(connection.sync().get(brokenGuardedKey)).isEqualTo("x");
+		assertThat(connection.sync().type(key)).isEqualTo("hash");
+		assertThat(limiter.corruptBucketsReplaced()).isEqualTo(before);
 	}
 
 	private static long serverTimeMs() {

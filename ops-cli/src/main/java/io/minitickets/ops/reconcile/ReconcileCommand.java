@@ -5,6 +5,7 @@ import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
+import java.time.Duration;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
@@ -74,7 +75,7 @@ public final class ReconcileCommand implements Callable<Integer> {
 			List<Long> events = events(connection);
 			EventReconciler reconciler = new EventReconciler(valkey.gate(),
 					new InventoryTruths(JdbcClient.create(new SingleConnectionDataSource(connection, true))),
-					this.expiredLeasesPerEvent);
+					this.expiredLeasesPerEvent, Duration.ZERO);
 			out.printf("ops reconcile at %s%n", Instant.now().truncatedTo(ChronoUnit.SECONDS));
 			out.print(TerminalText.format("%-8s %-10s %-16s %-10s %-10s %s%n", "EVENT", "COUNTER", "LEASES",
 					"CAPACITY", "CONFIRMED", "REPAIR"));

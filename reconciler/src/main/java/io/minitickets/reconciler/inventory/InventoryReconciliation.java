@@ -26,7 +26,8 @@ class InventoryReconciliation {
 	@Autowired
 	InventoryReconciliation(InventoryGate gate, JdbcClient jdbc, ReconcilerProperties properties,
 			ReconcilerMetrics metrics) {
-		this(new EventReconciler(gate, new InventoryTruths(jdbc), properties.expiredLeasesPerEvent()), metrics);
+		this(new EventReconciler(gate, new InventoryTruths(jdbc), properties.expiredLeasesPerEvent(),
+				properties.orphanGrace()), metrics);
 	}
 
 	InventoryReconciliation(EventReconciler reconciler, ReconcilerMetrics metrics) {

@@ -7,6 +7,7 @@ import java.util.Map;
 import java.util.Objects;
 
 import io.lettuce.core.RedisCommandExecutionException;
+import io.lettuce.core.RedisCommandTimeoutException;
 import io.minitickets.core.inventory.GateActivity;
 import io.minitickets.core.inventory.InventoryGate;
 import io.minitickets.core.inventory.ReconcileResult;
@@ -111,8 +112,9 @@ class ReconcilePass {
 					eventFailed(eventId, failed, ex);
 					continue;
 				}
-				logger.warn("Valkey unreachable; inventory reconciliation skipped {} of {} events until the next pass: {}",
-						claimed.size() - checked.size() - failed.size(), claimed.size(), ex.getMessage());
+				logger.warn("{}; inventory reconciliation skipped {} of {} events until the next pass: {}",
+						valkeyFailure(eventId, ex), claimed.size() - checked.size() - failed.size(), claimed.size(),
+						ex.getMessage());
 				skip = Skip.VALKEY_UNAVAILABLE;
 				break;
 			}
@@ -144,6 +146,20 @@ class ReconcilePass {
 		this.metrics.eventFailed();
 		logger.warn("inventory reconciliation failed event={}; the pass goes on with the other events and a later pass "
 				+ "retries this one", eventId, ex);
+	}
+
+	/**
+	 * What went wrong with Valkey, for the log: a command that outlived the command timeout (Valkey may have run it,
+	 * slowly or after a block by another command) is not an unreachable Valkey.
+	 * @param eventId the event whose reconcile failed
+	 * @param ex the failure, not an error answer ({@link #answeredWithError})
+	 * @return the start of the log line
+	 */
+	static String valkeyFailure(long eventId, ValkeyUnavailableException ex) {
+		if (ex.getCause() instanceof RedisCommandTimeoutException) {
+			return "Valkey timed out (a command outlived minitickets.valkey.command-timeout) reconciling event=" + eventId;
+		}
+		return "Valkey unreachable";
 	}
 
 	/** Valkey was reached and refused the command (a key of the wrong type, a script error): that event's problem. */

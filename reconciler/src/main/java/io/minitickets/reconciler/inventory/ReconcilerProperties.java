@@ -14,13 +14,16 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
  * several passes (DESIGN.md default: 50)
  * @param expiredLeasesPerEvent the most expired leases one pass settles for one event, so a huge backlog of expired
  * leases cannot hold a pass for long
+ * @param orphanGrace the least age of a live lease whose booking a pass looks up in Postgres to settle it as an orphan
+ * (its worker's settle lost): younger leases are left to their workers' settles, so a pass does not read every live
+ * lease's booking; an orphan is so settled at most this long plus one interval after its RESERVE
  */
 @ConfigurationProperties("minitickets.reconciler")
 public record ReconcilerProperties(@DefaultValue("5s") Duration interval, @DefaultValue("50") int batchSize,
-		@DefaultValue("500") int expiredLeasesPerEvent) {
+		@DefaultValue("500") int expiredLeasesPerEvent, @DefaultValue("10s") Duration orphanGrace) {
 
 	/**
-	 * @throws IllegalArgumentException when the interval is not positive or a limit is below 1
+	 * @throws IllegalArgumentException when the interval is not positive, a limit is below 1 or the grace negative
 	 */
 	public ReconcilerProperties {
 		if (interval.isNegative() || interval.isZero()) {
@@ -32,6 +35,10 @@ public record ReconcilerProperties(@DefaultValue("5s") Duration interval, @Defau
 		if (expiredLeasesPerEvent < 1) {
 			throw new IllegalArgumentException(
 					"minitickets.reconciler.expired-leases-per-event must be at least 1, was " + expiredLeasesPerEvent);
+		}
+		if (orphanGrace.isNegative()) {
+			throw new IllegalArgumentException(
+					"minitickets.reconciler.orphan-grace must not be negative, was " + orphanGrace);
 		}
 	}
 

@@ -2,9 +2,11 @@ package io.minitickets.reconciler.inventory;
 
 import java.time.Duration;
 import java.util.Collection;
+import java.util.List;
 import java.util.Map;
 import java.util.UUID;
 
+import io.lettuce.core.ZAddArgs;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.minitickets.core.config.ValkeyAutoConfiguration;
 import io.minitickets.core.inventory.GateProperties;
@@ -70,6 +72,12 @@ class InventoryReconciliationIntegrationTests {
 	@Autowired
 	private JdbcClient jdbc;
 
+	@Autowired
+	private GateProperties gateProperties;
+
+	/** Longer than any orphan grace these tests run with, shorter than the lease TTL (10 min). */
+	private static final Duration PAST_ANY_GRACE = Duration.ofMinutes(2);
+
 	private SaleFixture sales;
 
 	@BeforeEach
@@ -126,6 +134,8 @@ class InventoryReconciliationIntegrationTests {
 		UUID rejected = reserve(eventId, 3);
 		this.sales.settled(eventId, confirmed, 2, BookingStatus.CONFIRMED);
 		this.sales.settled(eventId, rejected, 3, BookingStatus.REJECTED);
+		reservedAgo(eventId, confirmed, PAST_ANY_GRACE);
+		reservedAgo(eventId, rejected, PAST_ANY_GRACE);
 
 		ReconcileResult result = this.reconciliation.reconcile(eventId);
 
@@ -136,6 +146,27 @@ class InventoryReconciliationIntegrationTests {
 		assertThat(settledOutcome(eventId, rejected)).isEqualTo("REJECTED");
 		assertThat(output).contains("inventory reconciliation event=" + eventId
 				+ " before=5 after=8 cause=orphaned-lease leases=2");
+	}
+
+	@Test
+	void leavesALeaseYoungerThanTheOrphanGraceToItsWorkersSettle(CapturedOutput output) {
+		long eventId = this.sales.openEvent(10);
+		this.gate.load(eventId, 10);
+		UUID old = reserve(eventId, 2);
+		UUID young = reserve(eventId, 3);
+		this.sales.settled(eventId, old, 2, BookingStatus.CONFIRMED);
+		this.sales.settled(eventId, young, 3, BookingStatus.REJECTED);
+		reservedAgo(eventId, old, PAST_ANY_GRACE);
+
+		ReconcileResult result = this.reconciliation.reconcile(eventId);
+
+		assertThat(this.gate.snapshot(eventId).leases()).containsOnlyKeys(young);
+		assertThat(settledOutcome(eventId, old)).isEqualTo("CONFIRMED");
+		assertThat(settledOutcome(eventId, young)).as("its worker's settle is still to come").isNull();
+		assertThat(output).contains("inventory reconciliation event=" + eventId
+				+ " before=5 after=5 cause=orphaned-lease leases=1");
+		assertThat(result.kind()).as("10 - 2 confirmed - 3 leased").isEqualTo(ReconcileResult.Kind.IN_SYNC);
+		assertThat(this.gate.available(eventId)).hasValue(5);
 	}
 
 	@Test
@@ -206,7 +237,8 @@ class InventoryReconciliationIntegrationTests {
 
 		};
 		InventoryReconciliation lateReconciliation = new InventoryReconciliation(
-				new EventReconciler(this.gate, reserveAfterTheLeasesAreRead, this.properties.expiredLeasesPerEvent()),
+				new EventReconciler(this.gate, reserveAfterTheLeasesAreRead, this.properties.expiredLeasesPerEvent(),
+						this.properties.orphanGrace()),
 				this.metrics);
 
 		assertThat(lateReconciliation.reconcile(eventId).kind()).isEqualTo(ReconcileResult.Kind.REPAIRED);
@@ -297,6 +329,18 @@ class InventoryReconciliationIntegrationTests {
 		return bookingId;
 	}
 
+	/**
+	 * Makes a lease look reserved {@code age} ago: its expiry becomes Valkey's now + the lease TTL − age.
+	 */
+	private void reservedAgo(long eventId, UUID bookingId, Duration age) {
+		List<String> time = this.connection.sync().time();
+		long nowMs = Long.parseLong(time.get(0)) * 1000 + Long.parseLong(time.get(1)) / 1000;
+		long expiry = nowMs + this.gateProperties.leaseTtl().toMillis() - age.toMillis();
+		assertThat(this.connection.sync()
+			.zadd(this.keys.event(eventId).leaseExpiry(), ZAddArgs.Builder.xx().ch(), expiry, bookingId.toString()))
+			.isOne();
+	}
+
 	private void awaitExpired(long eventId, int leases) {
 		await().atMost(Duration.ofSeconds(30))
 			.until(() -> this.gate.expiredLeases(eventId, 10).size() == leases);
@@ -335,7 +379,8 @@ class InventoryReconciliationIntegrationTests {
 
 		};
 		return new InventoryReconciliation(
-				new EventReconciler(this.gate, settleAfterPostgresIsRead, this.properties.expiredLeasesPerEvent()),
+				new EventReconciler(this.gate, settleAfterPostgresIsRead, this.properties.expiredLeasesPerEvent(),
+						this.properties.orphanGrace()),
 				this.metrics);
 	}
 

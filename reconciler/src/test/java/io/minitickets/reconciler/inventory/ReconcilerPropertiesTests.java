@@ -19,13 +19,15 @@ class ReconcilerPropertiesTests {
 		assertThat(properties.interval()).isEqualTo(Duration.ofSeconds(5));
 		assertThat(properties.batchSize()).isEqualTo(50);
 		assertThat(properties.expiredLeasesPerEvent()).isEqualTo(500);
+		assertThat(properties.orphanGrace()).isEqualTo(Duration.ofSeconds(10));
 	}
 
 	@Test
 	void bindsDurationsAndLimits() {
 		ReconcilerProperties properties = bind(Map.of("minitickets.reconciler.interval", "250ms",
-				"minitickets.reconciler.batch-size", "7", "minitickets.reconciler.expired-leases-per-event", "9"));
-		assertThat(properties).isEqualTo(new ReconcilerProperties(Duration.ofMillis(250), 7, 9));
+				"minitickets.reconciler.batch-size", "7", "minitickets.reconciler.expired-leases-per-event", "9",
+				"minitickets.reconciler.orphan-grace", "0s"));
+		assertThat(properties).isEqualTo(new ReconcilerProperties(Duration.ofMillis(250), 7, 9, Duration.ZERO));
 	}
 
 	@Test
@@ -40,6 +42,13 @@ class ReconcilerPropertiesTests {
 		assertThatExceptionOfType(BindException.class)
 			.isThrownBy(() -> bind(Map.of("minitickets.reconciler.interval", "0s")))
 			.withStackTraceContaining("interval must be positive");
+	}
+
+	@Test
+	void refusesANegativeOrphanGrace() {
+		assertThatExceptionOfType(BindException.class)
+			.isThrownBy(() -> bind(Map.of("minitickets.reconciler.orphan-grace", "-1s")))
+			.withStackTraceContaining("orphan-grace must not be negative");
 	}
 
 	private static ReconcilerProperties bind(Map<String, String> values) {
