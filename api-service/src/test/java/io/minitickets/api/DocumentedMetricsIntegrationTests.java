@@ -13,7 +13,8 @@ import org.springframework.boot.test.web.server.LocalManagementPort;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * After a booking, api-service's {@code /actuator/prometheus} has every metric docs/OPERATIONS.md documents for it.
+ * After a booking, api-service's {@code /actuator/prometheus} has every metric docs/OPERATIONS.md documents for it,
+ * and the table lists every tag value of its own metrics.
  */
 class DocumentedMetricsIntegrationTests extends ApiIntegrationTest {
 
@@ -21,7 +22,7 @@ class DocumentedMetricsIntegrationTests extends ApiIntegrationTest {
 	private int managementPort;
 
 	@Test
-	void exposesEveryMetricTheRunbookDocumentsForIt() throws Exception {
+	void exposesEveryMetricTheRunbookDocumentsForItWithEveryTagValueListed() throws Exception {
 		long eventId = createOpenEvent(5);
 		assertThat(this.api.post("/api/events/" + eventId + "/bookings", "{\"quantity\":1}", newUserToken())
 			.statusCode()).isEqualTo(202);
@@ -33,6 +34,7 @@ class DocumentedMetricsIntegrationTests extends ApiIntegrationTest {
 			.body();
 
 		assertThat(DocumentedMetrics.missingFrom("api-service", scrape)).isEmpty();
+		assertThat(DocumentedMetrics.undocumentedTagsIn("api-service", scrape)).isEmpty();
 		assertThat(scrape).containsPattern("minitickets_gate_decisions_total\\{decision=\"reserved\"\\} [1-9]");
 	}
 

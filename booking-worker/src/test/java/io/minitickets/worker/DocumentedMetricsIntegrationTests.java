@@ -30,13 +30,14 @@ class DocumentedMetricsIntegrationTests extends WorkerIntegrationTestSupport {
 	private int managementPort;
 
 	@Test
-	void exposesEveryMetricTheRunbookDocumentsForIt() {
+	void exposesEveryMetricTheRunbookDocumentsForItWithEveryTagValueListed() {
 		long eventId = createEvent(5, null);
 		publish(List.of(request(eventId, 1, 1, false)));
 
 		await().atMost(TIMEOUT).ignoreExceptions().untilAsserted(() -> {
 			String scrape = scrape();
 			assertThat(DocumentedMetrics.missingFrom("booking-worker", scrape)).isEmpty();
+			assertThat(DocumentedMetrics.undocumentedTagsIn("booking-worker", scrape)).isEmpty();
 			assertThat(scrape).containsPattern(
 					"minitickets_worker_bookings_settled_total\\{reason=\"none\",replay=\"false\",status=\"CONFIRMED\"\\} [1-9]");
 		});

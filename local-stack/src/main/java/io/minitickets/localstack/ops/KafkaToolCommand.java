@@ -24,7 +24,8 @@ import picocli.CommandLine.Unmatched;
  */
 @Command(name = "kafka",
 		description = { "Runs one of Kafka's own tools against the local stack's broker: consumer-groups "
-				+ "(kafka-consumer-groups: offsets, lag, --reset-offsets), console-consumer, topics.",
+				+ "(kafka-consumer-groups: offsets, lag, --reset-offsets), console-consumer, console-producer (one "
+				+ "record per line read from standard input), topics.",
 				"Example: ./minitickets kafka consumer-groups --group booking-worker --topic bookings.requested "
 						+ "--reset-offsets --to-datetime 2026-11-29T09:00:00.000 --dry-run" })
 public final class KafkaToolCommand implements Callable<Integer> {
@@ -32,12 +33,14 @@ public final class KafkaToolCommand implements Callable<Integer> {
 	/** Tool name → Kafka's main class (public for the runbook test, which runs the documented commands). */
 	public static final Map<String, String> TOOLS = Map.of("consumer-groups",
 			"org.apache.kafka.tools.consumer.group.ConsumerGroupCommand", "console-consumer",
-			"org.apache.kafka.tools.consumer.ConsoleConsumer", "topics", "org.apache.kafka.tools.TopicCommand");
+			"org.apache.kafka.tools.consumer.ConsoleConsumer", "console-producer",
+			"org.apache.kafka.tools.ConsoleProducer", "topics", "org.apache.kafka.tools.TopicCommand");
 
 	@Mixin
 	private StateDirectoryOption state = new StateDirectoryOption();
 
-	@Parameters(index = "0", paramLabel = "TOOL", description = "consumer-groups, console-consumer or topics.")
+	@Parameters(index = "0", paramLabel = "TOOL",
+			description = "consumer-groups, console-consumer, console-producer or topics.")
 	private String tool = "";
 
 	@Unmatched

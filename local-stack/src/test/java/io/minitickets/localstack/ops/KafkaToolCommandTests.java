@@ -24,6 +24,15 @@ class KafkaToolCommandTests {
 	}
 
 	@Test
+	void offersTheConsoleProducerBesideTheOtherToolsEachOnTheClasspath() throws Exception {
+		assertThat(KafkaToolCommand.TOOLS).containsEntry("console-producer", "org.apache.kafka.tools.ConsoleProducer")
+			.containsKeys("consumer-groups", "console-consumer", "topics");
+		for (String mainClass : KafkaToolCommand.TOOLS.values()) {
+			assertThat(Class.forName(mainClass).getMethod("main", String[].class)).isNotNull();
+		}
+	}
+
+	@Test
 	void passesEveryArgumentOfOpsAndKafkaThroughInOrder() {
 		CommandLine commandLine = new CommandLine(new MiniTicketsCommand());
 
