@@ -25,11 +25,13 @@ import io.minitickets.core.inventory.GateProperties;
 import io.minitickets.core.inventory.InventoryGate;
 import io.minitickets.core.reconcile.EventReconcile;
 import io.minitickets.core.reconcile.EventReconciler;
+import io.minitickets.core.reconcile.ExpiredLeaseRejections;
 import io.minitickets.core.reconcile.InventoryTruths;
 import io.minitickets.core.valkey.ValkeyConnection;
 import io.minitickets.core.valkey.ValkeyKeys;
 import org.postgresql.ds.PGSimpleDataSource;
 import org.springframework.jdbc.core.simple.JdbcClient;
+import org.springframework.transaction.support.TransactionOperations;
 
 /**
  * One event's reconcile passes (booking-core's {@link EventReconciler}, as the reconciler runs it) on an event with
@@ -106,7 +108,9 @@ public final class ReconcilePassBench {
 					+ "prepareThreshold=1&options=-c%20plan_cache_mode%3Dforce_generic_plan");
 			EventReconciler reconciler = new EventReconciler(
 					new InventoryGate(valkey, keys, new GateProperties(true, Duration.ofMinutes(10), Duration.ofHours(24))),
-					new InventoryTruths(JdbcClient.create(dataSource)), 500, Duration.ZERO);
+					new InventoryTruths(JdbcClient.create(dataSource)),
+					new ExpiredLeaseRejections(JdbcClient.create(dataSource), TransactionOperations.withoutTransaction()),
+					500, Duration.ZERO);
 			String threshold = setup.sync().configGet("slowlog-log-slower-than").values().iterator().next();
 			for (int pass = 1; pass <= passes; pass++) {
 				runPass(pass, reconciler, eventId, prober.sync(), setup.sync(), prefix, threshold);

@@ -17,6 +17,7 @@ import java.util.concurrent.Callable;
 
 import io.minitickets.core.inventory.GateSnapshot;
 import io.minitickets.core.reconcile.EventReconciler;
+import io.minitickets.core.reconcile.ExpiredLeaseRejections;
 import io.minitickets.core.reconcile.InventoryTruths;
 import io.minitickets.core.valkey.ValkeyUnavailableException;
 import io.minitickets.ops.OpsCommand;
@@ -29,6 +30,7 @@ import org.jspecify.annotations.Nullable;
 import org.springframework.dao.DataAccessException;
 import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.jdbc.datasource.SingleConnectionDataSource;
+import org.springframework.transaction.support.TransactionOperations;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
@@ -72,8 +74,9 @@ public final class ReconcileCommand implements Callable<Integer> {
 		try (Connection connection = new Postgres(this.ops.settings()).connect();
 				Valkey valkey = new Valkey(this.ops.settings())) {
 			List<Long> events = events(connection);
-			EventReconciler reconciler = new EventReconciler(valkey.gate(),
-					new InventoryTruths(JdbcClient.create(new SingleConnectionDataSource(connection, true))),
+			JdbcClient jdbc = JdbcClient.create(new SingleConnectionDataSource(connection, true));
+			EventReconciler reconciler = new EventReconciler(valkey.gate(), new InventoryTruths(jdbc),
+					new ExpiredLeaseRejections(jdbc, TransactionOperations.withoutTransaction()),
 					this.expiredLeasesPerEvent, Duration.ZERO);
 			out.printf("ops reconcile at %s%n", Instant.now().truncatedTo(ChronoUnit.SECONDS));
 			out.printf("%-8s %-10s %-16s %-10s %-10s %s%n", "EVENT", "COUNTER", "LEASES", "CAPACITY", "CONFIRMED",
