@@ -45,7 +45,8 @@ import org.springframework.transaction.support.TransactionOperations;
  * has confirmed; its counter is off by 5 seats, so the first pass expires, settles orphans and repairs drift, later
  * passes find nothing to do. With {@code --leased-total kept} (the default) the event's total of leased seats is
  * written as RESERVE would have kept it; with {@code missing} it is left out, as in state written before the total
- * existed, so the first pass's RECONCILE computes it by walking the leases. Statements are server-prepared from their first run ({@code prepareThreshold=1}) with
+ * existed, so the first pass recounts it in chunks outside the script. Statements are server-prepared from their
+ * first run ({@code prepareThreshold=1}) with
  * {@code plan_cache_mode=force_generic_plan}: the plans the reconciler gets after a statement's fifth run.
  * <p>
  * Per pass it prints the wall time, the repairs, this run's own commands in Valkey's slowlog (the server's threshold,
