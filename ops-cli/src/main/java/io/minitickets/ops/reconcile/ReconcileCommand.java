@@ -72,11 +72,15 @@ public final class ReconcileCommand implements Callable<Integer> {
 		}
 		PrintWriter out = this.spec.commandLine().getOut();
 		try (Connection connection = new Postgres(this.ops.settings()).connect();
+				Connection ownCommits = new Postgres(this.ops.settings()).connect();
 				Valkey valkey = new Valkey(this.ops.settings())) {
 			List<Long> events = events(connection);
-			JdbcClient jdbc = JdbcClient.create(new SingleConnectionDataSource(connection, true));
-			EventReconciler reconciler = new EventReconciler(valkey.gate(), new InventoryTruths(jdbc),
-					new ExpiredLeaseRejections(jdbc, TransactionOperations.withoutTransaction()),
+			// the rejections of expired leases' bookings commit at once, on a connection in auto-commit, before the gate
+			// gives the seats back: not in the event's transaction, which a later step's failure rolls back
+			EventReconciler reconciler = new EventReconciler(valkey.gate(),
+					new InventoryTruths(JdbcClient.create(new SingleConnectionDataSource(connection, true))),
+					new ExpiredLeaseRejections(JdbcClient.create(new SingleConnectionDataSource(ownCommits, true)),
+							TransactionOperations.withoutTransaction()),
 					this.expiredLeasesPerEvent, Duration.ZERO);
 			out.printf("ops reconcile at %s%n", Instant.now().truncatedTo(ChronoUnit.SECONDS));
 			out.printf("%-8s %-10s %-16s %-10s %-10s %s%n", "EVENT", "COUNTER", "LEASES", "CAPACITY", "CONFIRMED",
