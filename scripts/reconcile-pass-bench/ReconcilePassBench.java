@@ -25,11 +25,13 @@ import io.minitickets.core.inventory.GateProperties;
 import io.minitickets.core.inventory.InventoryGate;
 import io.minitickets.core.reconcile.EventReconcile;
 import io.minitickets.core.reconcile.EventReconciler;
+import io.minitickets.core.reconcile.ExpiredLeaseRejections;
 import io.minitickets.core.reconcile.InventoryTruths;
 import io.minitickets.core.valkey.ValkeyConnection;
 import io.minitickets.core.valkey.ValkeyKeys;
 import org.postgresql.ds.PGSimpleDataSource;
 import org.springframework.jdbc.core.simple.JdbcClient;
+import org.springframework.transaction.support.TransactionOperations;
 
 /**
  * One event's reconcile passes (booking-core's {@link EventReconciler}, as the reconciler runs it) on an event with
@@ -43,7 +45,8 @@ import org.springframework.jdbc.core.simple.JdbcClient;
  * has confirmed; its counter is off by 5 seats, so the first pass expires, settles orphans and repairs drift, later
  * passes find nothing to do. With {@code --leased-total kept} (the default) the event's total of leased seats is
  * written as RESERVE would have kept it; with {@code missing} it is left out, as in state written before the total
- * existed, so the first pass's RECONCILE computes it by walking the leases. Statements are server-prepared from their first run ({@code prepareThreshold=1}) with
+ * existed, so the first pass recounts it in chunks outside the script. Statements are server-prepared from their
+ * first run ({@code prepareThreshold=1}) with
  * {@code plan_cache_mode=force_generic_plan}: the plans the reconciler gets after a statement's fifth run.
  * <p>
  * Per pass it prints the wall time, the repairs, this run's own commands in Valkey's slowlog (the server's threshold,
@@ -106,7 +109,9 @@ public final class ReconcilePassBench {
 					+ "prepareThreshold=1&options=-c%20plan_cache_mode%3Dforce_generic_plan");
 			EventReconciler reconciler = new EventReconciler(
 					new InventoryGate(valkey, keys, new GateProperties(true, Duration.ofMinutes(10), Duration.ofHours(24))),
-					new InventoryTruths(JdbcClient.create(dataSource)), 500, Duration.ZERO);
+					new InventoryTruths(JdbcClient.create(dataSource)),
+					new ExpiredLeaseRejections(JdbcClient.create(dataSource), TransactionOperations.withoutTransaction()),
+					500, Duration.ZERO);
 			String threshold = setup.sync().configGet("slowlog-log-slower-than").values().iterator().next();
 			for (int pass = 1; pass <= passes; pass++) {
 				runPass(pass, reconciler, eventId, prober.sync(), setup.sync(), prefix, threshold);

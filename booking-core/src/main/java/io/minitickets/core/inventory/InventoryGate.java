@@ -292,6 +292,27 @@ public class InventoryGate {
 	}
 
 	/**
+	 * The users some leases were taken for, in one {@code HMGET} of the event's lease users.
+	 * @param eventId the event
+	 * @param bookingIds the leases' bookings
+	 * @return user id by booking id, for the leases taken for a user whose entry parses
+	 * @throws ValkeyUnavailableException when the gate's Valkey cannot answer in time
+	 */
+	public Map<UUID, Long> leaseUsers(long eventId, Collection<UUID> bookingIds) {
+		Map<UUID, Long> users = new HashMap<>();
+		if (bookingIds.isEmpty()) {
+			return users;
+		}
+		String[] fields = bookingIds.stream().map(UUID::toString).toArray(String[]::new);
+		call(() -> this.connection.sync().hmget(this.keys.event(eventId).leaseUsers(), fields)).forEach((entry) -> {
+			if (entry.hasValue() && entry.getValue().matches("\\d{1,18}")) {
+				users.put(UUID.fromString(entry.getKey()), Long.parseLong(entry.getValue()));
+			}
+		});
+		return users;
+	}
+
+	/**
 	 * Probes many events' gates at once, pipelined on the one connection: whether each counter exists and how many
 	 * leases each holds. Two plain commands per event and no script, so a reconcile pass can afford it for every event
 	 * on sale.

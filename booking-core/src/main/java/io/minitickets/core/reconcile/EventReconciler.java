@@ -42,17 +42,21 @@ public class EventReconciler {
 
 	private final Duration orphanGrace;
 
+	private final ExpiredLeaseRejections rejections;
+
 	/**
 	 * @param gate the inventory gate
 	 * @param truths Postgres
+	 * @param rejections how the bookings of expired leases that Postgres does not have are rejected before release
 	 * @param expiredLeasesPerEvent the most expired leases one reconcile settles for one event
 	 * @param orphanGrace the least age of a lease whose booking the orphan step looks up in Postgres (a younger one's
 	 * worker settle is normally still to come); zero looks up every live lease
 	 */
-	public EventReconciler(InventoryGate gate, InventoryTruths truths, int expiredLeasesPerEvent,
-			Duration orphanGrace) {
+	public EventReconciler(InventoryGate gate, InventoryTruths truths, ExpiredLeaseRejections rejections,
+			int expiredLeasesPerEvent, Duration orphanGrace) {
 		this.gate = gate;
 		this.truths = truths;
+		this.rejections = rejections;
 		this.expiredLeasesPerEvent = expiredLeasesPerEvent;
 		this.orphanGrace = orphanGrace;
 	}
@@ -126,9 +130,11 @@ public class EventReconciler {
 	}
 
 	/**
-	 * An expired lease is settled with Postgres's outcome, or released when Postgres has no booking: if that booking
-	 * still arrives from the Kafka backlog, the worker's lease-less confirm takes its seats and Postgres decides. Reads
-	 * only the expired leases' seats, not the event's every lease.
+	 * An expired lease is settled with Postgres's outcome, or released when Postgres has no booking. Before a release
+	 * the booking is recorded as rejected ({@link ExpiredLeaseRejections}), so that a late copy from the queue cannot
+	 * be confirmed on seats the gate gave back; a booking the worker committed since Postgres was read wins that
+	 * insert, and its lease is settled with its outcome instead (issue 19, item 9). Reads only the expired leases'
+	 * seats, not the event's every lease.
 	 */
 	private void expireLeases(long eventId, List<Repair> repairs) {
 		List<UUID> expired = this.gate.expiredLeases(eventId, this.expiredLeasesPerEvent);
@@ -136,15 +142,46 @@ public class EventReconciler {
 			return;
 		}
 		Map<UUID, Integer> leases = this.gate.leaseSeats(eventId, expired);
-		Map<UUID, SettledBooking> settled = this.truths.findSettled(eventId, expired);
+		Map<UUID, SettledBooking> settled = new HashMap<>(this.truths.findSettled(eventId, expired));
+		Set<UUID> rejected = rejectUnsettled(eventId, leases, settled);
 		Map<UUID, Settlement> settlements = new LinkedHashMap<>();
 		for (UUID bookingId : expired) {
 			SettledBooking booking = settled.get(bookingId);
 			int leasedSeats = leases.getOrDefault(bookingId, 0);
-			settlements.put(bookingId, (booking != null) ? new Settlement(booking.outcome(), booking.quantity(),
-					leasedSeats) : new Settlement(LeaseOutcome.RELEASED, leasedSeats, leasedSeats));
+			if (booking != null) {
+				settlements.put(bookingId, new Settlement(booking.outcome(), booking.quantity(), leasedSeats));
+			}
+			else if (rejected.contains(bookingId) || leasedSeats == 0) {
+				settlements.put(bookingId, new Settlement(LeaseOutcome.RELEASED, leasedSeats, leasedSeats));
+			}
 		}
 		settle(eventId, RepairCause.EXPIRED_LEASE, settlements, repairs);
+	}
+
+	/**
+	 * Rejects in Postgres the bookings of the expired leases it does not have; adds to {@code settled} those the
+	 * worker committed meanwhile.
+	 * @return the bookings rejected now, whose leases may be released
+	 */
+	private Set<UUID> rejectUnsettled(long eventId, Map<UUID, Integer> leases, Map<UUID, SettledBooking> settled) {
+		Map<UUID, ExpiredLeaseRejections.ExpiredLease> unsettled = new HashMap<>();
+		Map<UUID, Long> users = this.gate.leaseUsers(eventId,
+				leases.keySet().stream().filter((bookingId) -> !settled.containsKey(bookingId)).toList());
+		leases.forEach((bookingId, seats) -> {
+			if (!settled.containsKey(bookingId)) {
+				unsettled.put(bookingId,
+						new ExpiredLeaseRejections.ExpiredLease(seats, users.getOrDefault(bookingId, 0L)));
+			}
+		});
+		Set<UUID> rejected = this.rejections.reject(eventId, unsettled);
+		List<UUID> committedMeanwhile = unsettled.keySet()
+			.stream()
+			.filter((bookingId) -> !rejected.contains(bookingId))
+			.toList();
+		if (!committedMeanwhile.isEmpty()) {
+			settled.putAll(this.truths.findSettled(eventId, committedMeanwhile));
+		}
+		return rejected;
 	}
 
 	/**

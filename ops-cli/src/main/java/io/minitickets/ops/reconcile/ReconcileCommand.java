@@ -17,6 +17,7 @@ import java.util.concurrent.Callable;
 
 import io.minitickets.core.inventory.GateSnapshot;
 import io.minitickets.core.reconcile.EventReconciler;
+import io.minitickets.core.reconcile.ExpiredLeaseRejections;
 import io.minitickets.core.reconcile.InventoryTruths;
 import io.minitickets.core.text.TerminalText;
 import io.minitickets.core.valkey.ValkeyUnavailableException;
@@ -30,6 +31,7 @@ import org.jspecify.annotations.Nullable;
 import org.springframework.dao.DataAccessException;
 import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.jdbc.datasource.SingleConnectionDataSource;
+import org.springframework.transaction.support.TransactionOperations;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
@@ -71,10 +73,15 @@ public final class ReconcileCommand implements Callable<Integer> {
 		}
 		PrintWriter out = this.spec.commandLine().getOut();
 		try (Connection connection = new Postgres(this.ops.settings()).connect();
+				Connection ownCommits = new Postgres(this.ops.settings()).connect();
 				Valkey valkey = new Valkey(this.ops.settings())) {
 			List<Long> events = events(connection);
+			// the rejections of expired leases' bookings commit at once, on a connection in auto-commit, before the gate
+			// gives the seats back: not in the event's transaction, which a later step's failure rolls back
 			EventReconciler reconciler = new EventReconciler(valkey.gate(),
 					new InventoryTruths(JdbcClient.create(new SingleConnectionDataSource(connection, true))),
+					new ExpiredLeaseRejections(JdbcClient.create(new SingleConnectionDataSource(ownCommits, true)),
+							TransactionOperations.withoutTransaction()),
 					this.expiredLeasesPerEvent, Duration.ZERO);
 			out.printf("ops reconcile at %s%n", Instant.now().truncatedTo(ChronoUnit.SECONDS));
 			out.print(TerminalText.format("%-8s %-10s %-16s %-10s %-10s %s%n", "EVENT", "COUNTER", "LEASES",

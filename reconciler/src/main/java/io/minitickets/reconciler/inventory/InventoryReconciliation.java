@@ -4,6 +4,7 @@ import io.minitickets.core.inventory.InventoryGate;
 import io.minitickets.core.inventory.ReconcileResult;
 import io.minitickets.core.reconcile.EventReconcile;
 import io.minitickets.core.reconcile.EventReconciler;
+import io.minitickets.core.reconcile.ExpiredLeaseRejections;
 import io.minitickets.core.reconcile.InventoryTruths;
 import io.minitickets.core.reconcile.Repair;
 import io.minitickets.core.valkey.ValkeyUnavailableException;
@@ -11,6 +12,9 @@ import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.dao.DataAccessException;
 import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.stereotype.Service;
+import org.springframework.transaction.PlatformTransactionManager;
+import org.springframework.transaction.TransactionDefinition;
+import org.springframework.transaction.support.TransactionTemplate;
 
 /**
  * Reconciles one event's inventory gate with Postgres through booking-core's {@link EventReconciler} (which
@@ -24,15 +28,28 @@ class InventoryReconciliation {
 	private final ReconcilerMetrics metrics;
 
 	@Autowired
-	InventoryReconciliation(InventoryGate gate, JdbcClient jdbc, ReconcilerProperties properties,
-			ReconcilerMetrics metrics) {
-		this(new EventReconciler(gate, new InventoryTruths(jdbc), properties.expiredLeasesPerEvent(),
-				properties.orphanGrace()), metrics);
+	InventoryReconciliation(InventoryGate gate, JdbcClient jdbc, PlatformTransactionManager transactionManager,
+			ReconcilerProperties properties, ReconcilerMetrics metrics) {
+		this(new EventReconciler(gate, new InventoryTruths(jdbc), rejections(jdbc, transactionManager),
+				properties.expiredLeasesPerEvent(), properties.orphanGrace()), metrics);
 	}
 
 	InventoryReconciliation(EventReconciler reconciler, ReconcilerMetrics metrics) {
 		this.reconciler = reconciler;
 		this.metrics = metrics;
+	}
+
+	/**
+	 * The rejections of expired leases' bookings, each committed in a transaction of its own before the gate gives the
+	 * seats back (not in the pass's transaction, which a later step's failure could roll back after the release).
+	 * @param jdbc the database
+	 * @param transactionManager its transactions
+	 * @return the rejections
+	 */
+	static ExpiredLeaseRejections rejections(JdbcClient jdbc, PlatformTransactionManager transactionManager) {
+		TransactionTemplate ownTransaction = new TransactionTemplate(transactionManager);
+		ownTransaction.setPropagationBehavior(TransactionDefinition.PROPAGATION_REQUIRES_NEW);
+		return new ExpiredLeaseRejections(jdbc, ownTransaction);
 	}
 
 	/**

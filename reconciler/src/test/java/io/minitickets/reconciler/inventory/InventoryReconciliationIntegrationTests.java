@@ -16,6 +16,7 @@ import io.minitickets.core.inventory.ReconcileResult;
 import io.minitickets.core.inventory.ReserveResult;
 import io.minitickets.core.messaging.BookingStatus;
 import io.minitickets.core.reconcile.EventReconciler;
+import io.minitickets.core.reconcile.ExpiredLeaseRejections;
 import io.minitickets.core.reconcile.EventTruth;
 import io.minitickets.core.reconcile.InventoryTruths;
 import io.minitickets.core.reconcile.SettledBooking;
@@ -33,6 +34,7 @@ import org.springframework.boot.test.system.OutputCaptureExtension;
 import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.test.context.DynamicPropertyRegistry;
 import org.springframework.test.context.DynamicPropertySource;
+import org.springframework.transaction.PlatformTransactionManager;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
@@ -74,6 +76,9 @@ class InventoryReconciliationIntegrationTests {
 
 	@Autowired
 	private GateProperties gateProperties;
+
+	@Autowired
+	private PlatformTransactionManager transactionManager;
 
 	/** Longer than any orphan grace these tests run with, shorter than the lease TTL (10 min). */
 	private static final Duration PAST_ANY_GRACE = Duration.ofMinutes(2);
@@ -237,7 +242,8 @@ class InventoryReconciliationIntegrationTests {
 
 		};
 		InventoryReconciliation lateReconciliation = new InventoryReconciliation(
-				new EventReconciler(this.gate, reserveAfterTheLeasesAreRead, this.properties.expiredLeasesPerEvent(),
+				new EventReconciler(this.gate, reserveAfterTheLeasesAreRead, rejections(),
+				this.properties.expiredLeasesPerEvent(),
 						this.properties.orphanGrace()),
 				this.metrics);
 
@@ -287,19 +293,76 @@ class InventoryReconciliationIntegrationTests {
 	}
 
 	@Test
-	void bookingThatArrivesAfterItsLeaseExpiredStillTakesItsSeats() {
+	void bookingOfAReleasedLeaseIsRejectedInPostgresBeforeItsSeatsGoBack() {
+		long eventId = this.sales.openEvent(10);
+		this.gate.load(eventId, 10);
+		UUID late = UUID.randomUUID();
+		GateProperties shortLeases = new GateProperties(true, Duration.ofMillis(50), Duration.ofHours(1));
+		assertThat(new InventoryGate(this.connection, this.keys, shortLeases).reserve(eventId, late, 77L, 4, null)
+			.result()).isEqualTo(ReserveResult.RESERVED);
+		awaitExpired(eventId, 1);
+
+		this.reconciliation.reconcile(eventId);
+
+		assertThat(this.gate.available(eventId)).hasValue(10);
+		assertThat(this.jdbc.sql("select status || ' ' || reason || ' user ' || user_id || ' seats ' || quantity "
+				+ "from bookings where id = :id").param("id", late).query(String.class).single())
+			.isEqualTo("REJECTED LEASE_EXPIRED user 77 seats 4");
+		// the worker's late copy finds the booking decided (its insert is idempotent) and settles it as rejected
+		this.gate.settle(eventId, late, LeaseOutcome.REJECTED, 4);
+		assertThat(this.gate.available(eventId)).hasValue(10);
+		assertThat(this.reconciliation.reconcile(eventId).kind()).isEqualTo(ReconcileResult.Kind.IN_SYNC);
+	}
+
+	/**
+	 * The interleaving of issue 19, item 9, driven step by step: the reconciler finds an expired lease's booking absent
+	 * from Postgres, the worker commits that booking, then the reconciler settles the lease. Its seats must not go back
+	 * on sale while Postgres holds them confirmed.
+	 */
+	@Test
+	void aBookingCommittedJustAfterTheReconcilerFoundItsExpiredLeaseUnsettledIsNeverAdmittedTwice() {
 		long eventId = this.sales.openEvent(10);
 		this.gate.load(eventId, 10);
 		UUID late = reserveExpiring(eventId, 4);
 		awaitExpired(eventId, 1);
-		this.reconciliation.reconcile(eventId);
-		assertThat(this.gate.available(eventId)).hasValue(10);
+		List<String> overAdmissions = new java.util.ArrayList<>();
+		InventoryTruths commitAfterTheRead = new InventoryTruths(this.jdbc) {
 
-		assertThat(this.sales.decide(eventId, late, 4, true)).isEqualTo(BookingStatus.CONFIRMED);
-		this.gate.settle(eventId, late, LeaseOutcome.CONFIRMED, 4);
+			private boolean committed;
 
+			@Override
+			public Map<UUID, SettledBooking> findSettled(long id, Collection<UUID> bookingIds) {
+				Map<UUID, SettledBooking> settled = super.findSettled(id, bookingIds);
+				if (!this.committed && bookingIds.contains(late)) {
+					this.committed = true;
+					assertThat(settled).doesNotContainKey(late);
+					assertThat(InventoryReconciliationIntegrationTests.this.sales.decide(eventId, late, 4, true))
+						.isEqualTo(BookingStatus.CONFIRMED);
+				}
+				return settled;
+			}
+
+			@Override
+			public EventTruth truth(long id, Collection<UUID> leasedBookingIds) {
+				long admitted = InventoryReconciliationIntegrationTests.this.gate.available(eventId).orElseThrow()
+						+ InventoryReconciliationIntegrationTests.this.gate.snapshot(eventId).leases().size() * 4L
+						+ InventoryReconciliationIntegrationTests.this.sales.seatsSold(eventId);
+				if (admitted > 10) {
+					overAdmissions.add("after the expired lease's settle: " + admitted);
+				}
+				return super.truth(id, leasedBookingIds);
+			}
+
+		};
+		InventoryReconciliation racing = new InventoryReconciliation(new EventReconciler(this.gate, commitAfterTheRead, rejections(),
+				this.properties.expiredLeasesPerEvent(), this.properties.orphanGrace()), this.metrics);
+
+		racing.reconcile(eventId);
+
+		assertThat(overAdmissions).isEmpty();
+		assertThat(this.gate.snapshot(eventId).leases()).isEmpty();
 		assertThat(this.gate.available(eventId)).hasValue(6);
-		assertThat(this.reconciliation.reconcile(eventId).kind()).isEqualTo(ReconcileResult.Kind.IN_SYNC);
+		assertThat(settledOutcome(eventId, late)).isEqualTo("CONFIRMED");
 	}
 
 	/** Capacity 10: one confirmed booking of 3 (settled), one live lease of 2 not yet in Postgres; truth is 5. */
@@ -346,6 +409,10 @@ class InventoryReconciliationIntegrationTests {
 			.until(() -> this.gate.expiredLeases(eventId, 10).size() == leases);
 	}
 
+	private ExpiredLeaseRejections rejections() {
+		return InventoryReconciliation.rejections(this.jdbc, this.transactionManager);
+	}
+
 	private void setCounter(long eventId, long seats) {
 		this.connection.sync().set(this.keys.event(eventId).available(), Long.toString(seats));
 	}
@@ -379,7 +446,8 @@ class InventoryReconciliationIntegrationTests {
 
 		};
 		return new InventoryReconciliation(
-				new EventReconciler(this.gate, settleAfterPostgresIsRead, this.properties.expiredLeasesPerEvent(),
+				new EventReconciler(this.gate, settleAfterPostgresIsRead, rejections(),
+				this.properties.expiredLeasesPerEvent(),
 						this.properties.orphanGrace()),
 				this.metrics);
 	}

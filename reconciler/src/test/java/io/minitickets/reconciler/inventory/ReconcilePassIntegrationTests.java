@@ -4,6 +4,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Objects;
 import java.util.Set;
 import java.util.UUID;
 import java.util.concurrent.CompletableFuture;
@@ -142,7 +143,9 @@ class ReconcilePassIntegrationTests {
 			InventoryGate unreachable = new InventoryGate(down, this.keys, new GateProperties(true, Duration.ofMinutes(10),
 					Duration.ofHours(1)));
 			ReconcilePass passWithoutValkey = new ReconcilePass(this.repository,
-					new InventoryReconciliation(unreachable, this.jdbc, this.properties, this.metrics), unreachable,
+					new InventoryReconciliation(unreachable, this.jdbc,
+							Objects.requireNonNull(this.transactions.getTransactionManager()), this.properties,
+							this.metrics), unreachable,
 					this.transactions, this.properties, this.metrics);
 
 			PassOutcome outcome = passWithoutValkey.run();
