@@ -1,10 +1,13 @@
 -- wrk script for scripts/hotpath-bench: POST /api/events/{id}/bookings {"quantity":1}, each request with the next
 -- user's token (round robin over TOKENS_FILE, each wrk thread starting at its own offset), counting answers by status.
--- Environment: TOKENS_FILE (one token per line), EVENT_ID.
+-- Environment: TOKENS_FILE (one token per line), EVENT_ID; KEY_PREFIX, when set, gives every request an
+-- Idempotency-Key of its own (KEY_PREFIX-<thread>-<n>: a new one per wrk run when the prefix is).
 local tokens = {}
 counts = {}
 local next_index = 1
 local threads = {}
+local key_prefix = nil
+local sent = 0
 
 local function load_tokens()
   local file = assert(io.open(os.getenv("TOKENS_FILE"), "r"))
@@ -26,12 +29,18 @@ function init(args)
   wrk.path = "/api/events/" .. os.getenv("EVENT_ID") .. "/bookings"
   wrk.headers["Content-Type"] = "application/json"
   wrk.body = '{"quantity":1}'
+  local prefix = os.getenv("KEY_PREFIX")
+  if prefix and #prefix > 0 then key_prefix = prefix .. "-" .. id .. "-" end
 end
 
 function request()
   local token = tokens[next_index]
   next_index = next_index % #tokens + 1
   wrk.headers["Authorization"] = token
+  if key_prefix then
+    sent = sent + 1
+    wrk.headers["Idempotency-Key"] = key_prefix .. sent
+  end
   return wrk.format()
 end
 

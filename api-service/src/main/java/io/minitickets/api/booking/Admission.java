@@ -22,13 +22,21 @@ record Admission(Outcome outcome, UUID bookingId, @Nullable ApiException problem
 		return new Admission(outcome, bookingId, problem);
 	}
 
+	static Admission keyBusy(UUID bookingId) {
+		return new Admission(Outcome.KEY_BUSY, bookingId, null);
+	}
+
 	/**
 	 * @return the 202 answer
 	 * @throws ApiException the problem answer, when the booking was not accepted
+	 * @throws IllegalStateException for {@link Outcome#KEY_BUSY}, which has no answer yet
 	 */
 	BookingAccepted answer() {
 		if (this.problem != null) {
 			throw this.problem;
+		}
+		if (this.outcome != Outcome.ACCEPTED) {
+			throw new IllegalStateException("No answer yet: " + this.outcome);
 		}
 		return BookingAccepted.of(this.bookingId);
 	}
@@ -54,7 +62,13 @@ record Admission(Outcome outcome, UUID bookingId, @Nullable ApiException problem
 		NOT_SENT,
 
 		/** Maybe in Kafka: the lease and PENDING stay, and a retry of the same request sends it again: 503. */
-		UNCONFIRMED
+		UNCONFIRMED,
+
+		/**
+		 * The Idempotency-Key held something when the call meant to claim it: only the token was taken; the key is to
+		 * be read on its own (a replay, a request in progress, a resumed booking or a corrupt entry).
+		 */
+		KEY_BUSY
 
 	}
 

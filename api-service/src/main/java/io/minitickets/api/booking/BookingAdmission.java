@@ -9,6 +9,7 @@ import io.minitickets.api.booking.BookingPublisher.BookingNotSentException;
 import io.minitickets.api.booking.BookingPublisher.BookingUnconfirmedException;
 import io.minitickets.api.problem.ApiException;
 import io.minitickets.api.ratelimit.RequestRateLimits;
+import io.minitickets.core.idempotency.KeyClaim;
 import io.minitickets.core.inventory.GateProperties;
 import io.minitickets.core.inventory.InventoryGate;
 import io.minitickets.core.inventory.LeaseOutcome;
@@ -93,20 +94,30 @@ class BookingAdmission {
 	 * a call Valkey does not answer fails closed where the gate alone would fail open. RESERVE failing inside the call
 	 * (a gate key Valkey cannot read) fails open as the gate alone does: the token stays taken, as it does when the
 	 * gate's own call fails after the limiter's, and the booking goes on ungated.
+	 * <p>
+	 * With an Idempotency-Key, the same call claims the key between the token and RESERVE, and stores a sold-out
+	 * answer on it (or frees it on the per-user limit) at once; the caller answers the key on the other outcomes.
+	 * @param claim the request's Idempotency-Key claim ({@link IdempotencyStore#inOneCall}), or null without a key
+	 * @return as {@link #accept}, or {@link Outcome#KEY_BUSY} when the key held something: the token was taken,
+	 * nothing else
 	 * @throws ApiException 429 when the user's bucket is empty, 503 when Valkey cannot answer: nothing is sent, so a
 	 * lease the lost call may have made is given back ({@link #releaseAfterLostCall})
 	 */
-	Admission acceptWithToken(UUID bookingId, long eventId, long userId, int quantity, @Nullable Integer perUserLimit) {
+	Admission acceptWithToken(UUID bookingId, long eventId, long userId, int quantity, @Nullable Integer perUserLimit,
+			@Nullable KeyClaim claim) {
 		TokenAndReservation answer;
 		try {
 			answer = this.rateLimits.checkBookingAndReserve(userId, this.gate, eventId, bookingId, quantity,
-					perUserLimit);
+					perUserLimit, claim);
 		}
 		catch (ApiException ex) {
 			if (ex.getStatus() == HttpStatus.SERVICE_UNAVAILABLE) {
 				releaseAfterLostCall(eventId, bookingId, userId, quantity);
 			}
 			throw ex;
+		}
+		if (answer.keyBusy()) {
+			return Admission.keyBusy(bookingId);
 		}
 		String failure = answer.gateFailure();
 		Gate gated = (failure != null) ? failedOpen(eventId, bookingId, failure)

@@ -21,6 +21,11 @@ import org.springframework.stereotype.Service;
  * The booking hot path: user's token bucket, event checks (in-process cache), Idempotency-Key, then
  * {@link BookingAdmission} (inventory gate, status PENDING, Kafka). The sold-out path touches only Valkey.
  * <p>
+ * One path where it can: for an event in the event cache, on sale, with the limiter and the gate on one Valkey node,
+ * the token, the Idempotency-Key's claim and RESERVE are one script call ({@link #bookInOneCall}). Otherwise (an event
+ * not cached yet, a Valkey Cluster, the gate on a Valkey of its own, the gate off) each is its own call, in the same
+ * order, with the same answers.
+ * <p>
  * An Idempotency-Key records what became of its request on every exit: 202, sold out and a closed sale's 409 are
  * remembered (a sale yet to open and the per-user limit are not final answers), a booking that
  * certainly never reached Kafka frees the key, and one that may be in Kafka keeps the key for its request (a retry of
@@ -61,11 +66,13 @@ class BookingService {
 	 * or Idempotency-Key store down, status not recorded, or Kafka did not take or did not confirm it
 	 */
 	BookingAccepted book(long userId, long eventId, int quantity, @Nullable String idempotencyKey) {
-		Event cached = (idempotencyKey == null) ? this.events.cached(eventId) : null;
+		Event cached = this.events.cached(eventId);
 		if (cached != null && refusal(cached, quantity) == null && this.admissions.reservesWithTokens()) {
-			// The event is known, on sale and the quantity fits: the token and RESERVE in one Valkey call.
-			return this.admissions.acceptWithToken(UUID.randomUUID(), eventId, userId, quantity, cached.perUserLimit())
-				.answer();
+			// The event is known, on sale and the quantity fits: the token, the key's claim and RESERVE in one call.
+			return (idempotencyKey != null) ? bookInOneCall(userId, cached, quantity, idempotencyKey)
+					: this.admissions
+						.acceptWithToken(UUID.randomUUID(), eventId, userId, quantity, cached.perUserLimit(), null)
+						.answer();
 		}
 		this.rateLimits.checkBooking(userId);
 		Event event = this.events.find(eventId).orElseThrow(() -> Problems.notFound("No event " + eventId + "."));
@@ -74,15 +81,50 @@ class BookingService {
 		if (refused != null && !(closed && idempotencyKey != null)) {
 			throw refused;
 		}
-		Integer perUserLimit = event.perUserLimit();
 		if (idempotencyKey == null) {
-			return this.admissions.accept(UUID.randomUUID(), eventId, userId, quantity, perUserLimit, false).answer();
+			return this.admissions.accept(UUID.randomUUID(), eventId, userId, quantity, event.perUserLimit(), false)
+				.answer();
 		}
-		UUID bookingId = IdempotencyStore.bookingIdFor(userId, idempotencyKey, eventId, quantity);
-		return switch (this.idempotency.claim(userId, idempotencyKey, bookingId, eventId, quantity)) {
-			case Earlier earlier -> replay(earlier.answer(), eventId, quantity);
+		return claimThenAccept(userId, idempotencyKey, event, quantity, closed);
+	}
+
+	/**
+	 * A keyed booking of a cached event on sale, in one Valkey call: the token, the key's claim and RESERVE; a sold-out
+	 * answer is stored on the key in that call, a 202 is stored without waiting ({@link #record}). A key that already
+	 * held something is read on its own after the call, as on the path of separate calls.
+	 */
+	private BookingAccepted bookInOneCall(long userId, Event event, int quantity, String key) {
+		UUID bookingId = IdempotencyStore.bookingIdFor(userId, key, event.id(), quantity);
+		Held held = this.idempotency.newClaim(userId, key, bookingId, event.id(), quantity);
+		Admission admission;
+		try {
+			admission = this.admissions.acceptWithToken(bookingId, event.id(), userId, quantity, event.perUserLimit(),
+					this.idempotency.inOneCall(held));
+		}
+		catch (ApiException ex) {
+			if (ex.getStatus() == HttpStatus.SERVICE_UNAVAILABLE) {
+				// The call got no answer in time and may have claimed the key; nothing was sent.
+				this.idempotency.forget(held);
+			}
+			throw ex;
+		}
+		if (admission.outcome() == Outcome.KEY_BUSY) {
+			return claimThenAccept(userId, key, event, quantity, false);
+		}
+		record(held, admission.outcome(), true);
+		return admission.answer();
+	}
+
+	/**
+	 * Claims the key on its own, then answers as its entry says: the first final answer, a request in progress, a
+	 * different request, or this request's booking, accepted ({@link #acceptHolding}) or refused as closed.
+	 */
+	private BookingAccepted claimThenAccept(long userId, String key, Event event, int quantity, boolean closed) {
+		UUID bookingId = IdempotencyStore.bookingIdFor(userId, key, event.id(), quantity);
+		return switch (this.idempotency.claim(userId, key, bookingId, event.id(), quantity)) {
+			case Earlier earlier -> replay(earlier.answer(), event.id(), quantity);
 			case Held held when closed -> throw refuseClosed(held);
-			case Held held -> acceptHolding(held, userId, perUserLimit);
+			case Held held -> acceptHolding(held, userId, event.perUserLimit());
 		};
 	}
 
@@ -111,16 +153,35 @@ class BookingService {
 					perUserLimit, held.resumed());
 		}
 		finally {
-			Outcome outcome = (admission != null) ? admission.outcome()
-					: (held.resumed() ? Outcome.UNCONFIRMED : Outcome.NOT_SENT);
-			switch (outcome) {
-				case ACCEPTED -> this.idempotency.remember(held, 202);
-				case SOLD_OUT -> this.idempotency.remember(held, 409);
-				case USER_LIMIT, NOT_SENT -> this.idempotency.release(held);
-				case UNCONFIRMED -> this.idempotency.markUnconfirmed(held);
-			}
+			record(held, (admission != null) ? admission.outcome()
+					: (held.resumed() ? Outcome.UNCONFIRMED : Outcome.NOT_SENT), false);
 		}
 		return admission.answer();
+	}
+
+	/**
+	 * Records on the key what became of its request: a 202 without waiting (the answer stands whatever Valkey says);
+	 * sold out remembered and the per-user limit freed, unless the one Valkey call did so already; a booking certainly
+	 * not in Kafka frees the key; one that may be in Kafka keeps it for its request.
+	 * @param inOneCall true when the key was claimed in the same call as RESERVE ({@link #bookInOneCall})
+	 */
+	private void record(Held held, Outcome outcome, boolean inOneCall) {
+		switch (outcome) {
+			case ACCEPTED -> this.idempotency.rememberLater(held, 202);
+			case SOLD_OUT -> {
+				if (!inOneCall) {
+					this.idempotency.remember(held, 409);
+				}
+			}
+			case USER_LIMIT -> {
+				if (!inOneCall) {
+					this.idempotency.release(held);
+				}
+			}
+			case NOT_SENT -> this.idempotency.release(held);
+			case UNCONFIRMED -> this.idempotency.markUnconfirmed(held);
+			case KEY_BUSY -> throw new IllegalStateException("A busy key has no outcome to record");
+		}
 	}
 
 	/**

@@ -12,6 +12,7 @@ import io.micrometer.core.instrument.MeterRegistry;
 import io.minitickets.api.problem.ApiException;
 import io.minitickets.api.problem.Problems;
 import io.minitickets.core.idempotency.IdempotencyEntryScript;
+import io.minitickets.core.idempotency.KeyClaim;
 import io.minitickets.core.valkey.ValkeyConnection;
 import io.minitickets.core.valkey.ValkeyKeys;
 import io.minitickets.core.valkey.ValkeyUnavailableException;
@@ -26,7 +27,9 @@ import org.springframework.stereotype.Component;
  * id and can never book twice (the gate's RESERVE and the worker's insert are idempotent per booking id), while the
  * same key sent with a different request can never be mistaken for a retry.
  * <p>
- * The first request with a key claims it atomically ({@code SET NX GET}) before it touches the gate, and holds the
+ * The first request with a key claims it atomically ({@code SET NX GET}, or {@code SET NX} in the same script as the
+ * token and the gate's RESERVE where they share one Valkey node: {@link #newClaim}) before it touches the gate, and
+ * holds the
  * claim until it has an answer: a second request with the same key that arrives meanwhile is refused (409 in
  * progress, or 422 for a different request), so two concurrent requests with one key can never both book. This
  * follows the IETF's {@code Idempotency-Key} HTTP header draft (draft-ietf-httpapi-idempotency-key-header): 409 for a
@@ -119,6 +122,73 @@ class IdempotencyStore {
 					UNAVAILABLE_RETRY_AFTER_SECONDS);
 		}
 		throw BookingProblems.inProgress();
+	}
+
+	/**
+	 * A claim for one request, not yet stored: for a caller that stores it in a call of its own
+	 * ({@link #inOneCall}).
+	 * @param userId the caller
+	 * @param key the Idempotency-Key header
+	 * @param bookingId the booking id {@link #bookingIdFor} derived
+	 * @param eventId the event asked for
+	 * @param quantity the seats asked for
+	 * @return the claim this request holds once it is stored
+	 */
+	Held newClaim(long userId, String key, UUID bookingId, long eventId, int quantity) {
+		return new Held(this.keys.idempotency(userId, key), StoredAnswer.inFlight(bookingId, eventId, quantity,
+				this.clock.millis() + this.properties.idempotencyClaimTtl().toMillis()), false);
+	}
+
+	/**
+	 * @param held a claim from {@link #newClaim}
+	 * @return what a script stores for it: the claim while the key holds nothing, the 409 sold out when RESERVE says
+	 * so, for {@link BookingProperties#idempotencyTtl()}
+	 */
+	KeyClaim inOneCall(Held held) {
+		return new KeyClaim(held.entryKey(), held.value().format(), held.value().answered(409).format(),
+				this.properties.idempotencyTtl());
+	}
+
+	/**
+	 * As {@link #remember(Held, int)}, without waiting on the caller's thread: the answer stands whatever Valkey does,
+	 * and a later request with the same key goes over the same connection, so Valkey runs this first.
+	 * @param held the claim
+	 * @param status the answer given (202)
+	 */
+	void rememberLater(Held held, int status) {
+		String answer = held.value().answered(status).format();
+		try {
+			this.entries
+				.replaceAsync(this.connection, held.entryKey(), held.value().format(), answer,
+						this.properties.idempotencyTtl())
+				.whenComplete((replaced, ex) -> {
+					if (ex != null) {
+						unavailable("remember", held.entryKey(), (ex instanceof Exception cause) ? cause
+								: new IllegalStateException(ex));
+					}
+					else if (!replaced) {
+						lost("remember", held);
+					}
+				});
+		}
+		catch (ValkeyUnavailableException ex) {
+			unavailable("remember", held.entryKey(), ex);
+		}
+	}
+
+	/**
+	 * Frees the key of a request whose call got no answer in time, so a retry runs again: that call may or may not
+	 * have claimed it, and nothing was sent. Changes nothing when the key does not hold this claim; a failure leaves
+	 * the claim to its deadline, after which a retry resumes the booking.
+	 * @param held a claim from {@link #newClaim}
+	 */
+	void forget(Held held) {
+		try {
+			this.entries.delete(this.connection, held.entryKey(), held.value().format());
+		}
+		catch (ValkeyUnavailableException ex) {
+			unavailable("release", held.entryKey(), ex);
+		}
 	}
 
 	/**

@@ -5,6 +5,7 @@ import java.util.UUID;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.minitickets.api.problem.ApiException;
 import io.minitickets.api.problem.Problems;
+import io.minitickets.core.idempotency.KeyClaim;
 import io.minitickets.core.inventory.InventoryGate;
 import io.minitickets.core.inventory.TokenAndReservation;
 import io.minitickets.core.problem.ProblemTypes;
@@ -81,16 +82,22 @@ public class RequestRateLimits {
 	 * @param bookingId the booking
 	 * @param seats seats asked for, positive
 	 * @param perUserLimit the event's per-user limit in seats, or null for none
+	 * @param claim the request's Idempotency-Key claim, taken between the token and RESERVE
+	 * ({@link InventoryGate#claimAndReserveAfterToken}); null without a key
 	 * @return the token taken, with what RESERVE did or how it failed ({@link TokenAndReservation#gateFailure()}: the
 	 * gate's own failure, which the caller fails open on)
 	 * @throws ApiException 429 with Retry-After when the bucket is empty (nothing reserved); 503 when Valkey is down
 	 */
-	public TokenAndReservation checkBookingAndReserve(long userId, InventoryGate gate, long eventId, UUID bookingId, int seats,
-			@Nullable Integer perUserLimit) {
+	public TokenAndReservation checkBookingAndReserve(long userId, InventoryGate gate, long eventId, UUID bookingId,
+			int seats, @Nullable Integer perUserLimit, @Nullable KeyClaim claim) {
 		TokenAndReservation answer;
+		String id = Long.toString(userId);
 		try {
-			answer = gate.reserveAfterToken(this.limiter, BOOKING_SCOPE, Long.toString(userId), this.bookingPolicy,
-					eventId, bookingId, userId, seats, perUserLimit);
+			answer = (claim != null)
+					? gate.claimAndReserveAfterToken(this.limiter, BOOKING_SCOPE, id, this.bookingPolicy, claim, eventId,
+							bookingId, userId, seats, perUserLimit)
+					: gate.reserveAfterToken(this.limiter, BOOKING_SCOPE, id, this.bookingPolicy, eventId, bookingId,
+							userId, seats, perUserLimit);
 		}
 		catch (ValkeyUnavailableException ex) {
 			throw unavailable(this.bookingMeters);

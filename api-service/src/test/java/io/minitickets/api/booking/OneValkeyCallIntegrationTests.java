@@ -20,6 +20,7 @@ import static org.awaitility.Awaitility.await;
  * takes the user's token and RESERVEs in one script call, and answers as the two calls did: 429 reserves nothing, and
  * a Valkey that refuses the call fails closed (503), not open; a RESERVE that fails inside the call fails open, as
  * the gate alone does (issue 19, item 2), and a call that times out after Valkey ran it gives its lease back (item 3).
+ * With an Idempotency-Key the key's claim is taken in the same call (item 4).
  * Counted on a private server ({@code INFO commandstats}).
  */
 class OneValkeyCallIntegrationTests extends ScratchValkeyIntegrationTest {
@@ -48,6 +49,26 @@ class OneValkeyCallIntegrationTests extends ScratchValkeyIntegrationTest {
 		}
 
 		assertThat(valkey.calls("evalsha") + valkey.calls("eval") - before).isEqualTo(5);
+	}
+
+	@Test
+	void aKeyedSoldOutRequestForACachedEventIsOneScriptCallAndItsRepeatGetsTheSameAnswer() {
+		long eventId = openEvent(1);
+		assertThat(book(eventId, USERS.getAndIncrement()).statusCode()).isEqualTo(202);
+		// the first call of the script on this server loads it (NOSCRIPT, then EVAL)
+		assertThat(book(eventId, USERS.getAndIncrement(), "Idempotency-Key", "loads").statusCode()).isEqualTo(409);
+		long user = USERS.getAndIncrement();
+		long before = valkey.calls("evalsha") + valkey.calls("eval");
+
+		for (int i = 0; i < 5; i++) {
+			assertThat(book(eventId, user + 1_000_000 * i, "Idempotency-Key", "sold-out").statusCode()).isEqualTo(409);
+		}
+
+		assertThat(valkey.calls("evalsha") + valkey.calls("eval") - before).as("the token, the key and RESERVE")
+			.isEqualTo(5);
+		HttpResponse<String> repeat = book(eventId, user, "Idempotency-Key", "sold-out");
+		assertThat(repeat.statusCode()).isEqualTo(409);
+		BookingApiIntegrationTests.assertProblem(repeat, "sold-out");
 	}
 
 	@Test

@@ -1,6 +1,7 @@
 package io.minitickets.core.idempotency;
 
 import java.time.Duration;
+import java.util.concurrent.CompletionStage;
 
 import io.lettuce.core.ScriptOutputType;
 import io.minitickets.core.valkey.LuaScript;
@@ -57,6 +58,25 @@ public final class IdempotencyEntryScript {
 	 */
 	public boolean delete(ValkeyConnection connection, String key, String expected) {
 		return run(connection, key, "string", expected, "", Duration.ZERO);
+	}
+
+	/**
+	 * As {@link #replace}, without waiting for the answer.
+	 * @param connection the Valkey of the idempotency keys
+	 * @param key the entry's key
+	 * @param expected the string the entry must hold now
+	 * @param replacement the new string, not empty
+	 * @param ttl how long the new string lives
+	 * @return true when replaced; false when the entry holds something else or nothing; completes exceptionally with
+	 * a Lettuce exception when Valkey fails
+	 * @throws ValkeyUnavailableException when no connection can be made now
+	 */
+	public CompletionStage<Boolean> replaceAsync(ValkeyConnection connection, String key, String expected,
+			String replacement, Duration ttl) {
+		return this.script
+			.<Long>executeAsync(connection, ScriptOutputType.INTEGER, new String[] { key }, "string", expected,
+					requireValue(replacement), Long.toString(ttl.toMillis()))
+			.thenApply((done) -> done == 1L);
 	}
 
 	private boolean run(ValkeyConnection connection, String key, String kind, String expected, String replacement,

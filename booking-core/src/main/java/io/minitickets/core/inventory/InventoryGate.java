@@ -21,10 +21,12 @@ import io.lettuce.core.ScanArgs;
 import io.lettuce.core.ScanIterator;
 import io.lettuce.core.cluster.api.async.RedisClusterAsyncCommands;
 import io.lettuce.core.cluster.api.sync.RedisClusterCommands;
+import io.minitickets.core.idempotency.KeyClaim;
 import io.minitickets.core.ratelimit.BucketPolicy;
 import io.minitickets.core.ratelimit.GuardedReply;
 import io.minitickets.core.ratelimit.RateLimiter;
 import io.minitickets.core.ratelimit.TokenGuardedScript;
+import io.minitickets.core.valkey.LuaScript;
 import io.minitickets.core.valkey.ValkeyConnection;
 import io.minitickets.core.valkey.ValkeyKeys;
 import io.minitickets.core.valkey.ValkeyUnavailableException;
@@ -52,6 +54,9 @@ public class InventoryGate {
 	private final ReserveSeatsScript reserveScript = new ReserveSeatsScript();
 
 	private final TokenGuardedScript reserveAfterTokenScript = new TokenGuardedScript(ReserveSeatsScript.SCRIPT);
+
+	private final TokenGuardedScript claimAndReserveAfterTokenScript = new TokenGuardedScript(
+			LuaScript.load("claim-key-then-reserve.lua").withFunction("reserve", ReserveSeatsScript.SCRIPT));
 
 	private final SettleLeaseScript settleScript = new SettleLeaseScript();
 
@@ -126,7 +131,59 @@ public class InventoryGate {
 				ReserveSeatsScript.args(bookingId, seats, this.properties.leaseTtl(), userId, perUserLimit));
 		boolean reserved = reply.decision().allowed() && reply.failure() == null;
 		return new TokenAndReservation(reply.decision(),
-				reserved ? ReserveSeatsScript.reservation(reply.reply()) : null, reply.failure());
+				reserved ? ReserveSeatsScript.reservation(reply.reply()) : null, reply.failure(), false);
+	}
+
+	/**
+	 * As {@link #reserveAfterToken}, with an Idempotency-Key claimed in the same Valkey call between the token and
+	 * RESERVE ({@code claim-key-then-reserve.lua}): RESERVE runs only when the key held nothing. A sold-out answer is
+	 * stored on the key at once ({@link KeyClaim#soldOutAnswer()}), a USER_LIMIT one frees the key; otherwise the
+	 * claim stays for the caller to answer. Needs {@link #reservesAfterTokensOf} to be true for the limiter, and the
+	 * key on the limiter's connection.
+	 * @param limiter the limiter whose bucket gives the token
+	 * @param scope the bucket's scope, for example {@code book:user}
+	 * @param id whose bucket
+	 * @param policy the bucket's capacity and refill rate
+	 * @param claim the key's entry and the values to store on it
+	 * @param eventId the event
+	 * @param bookingId the booking
+	 * @param userId the user who books
+	 * @param seats seats asked for, positive
+	 * @param perUserLimit the event's per-user limit in seats; null for none
+	 * @return the token decision; then {@link TokenAndReservation#keyBusy()} when the key held something (nothing
+	 * claimed nor reserved), or the reservation, or RESERVE's failure (the key stays claimed)
+	 * @throws IllegalStateException when the limiter is on a Valkey Cluster
+	 * @throws ValkeyUnavailableException when Valkey cannot answer in time: whether the token was taken, the key
+	 * claimed and seats reserved is then unknown
+	 */
+	public TokenAndReservation claimAndReserveAfterToken(RateLimiter limiter, String scope, String id,
+			BucketPolicy policy, KeyClaim claim, long eventId, UUID bookingId, long userId, int seats,
+			@Nullable Integer perUserLimit) {
+		String[] reserveKeys = ReserveSeatsScript.keys(this.keys.event(eventId));
+		String[] reserveArgs = ReserveSeatsScript.args(bookingId, seats, this.properties.leaseTtl(), userId,
+				perUserLimit);
+		String[] keys = new String[reserveKeys.length + 1];
+		keys[0] = claim.entryKey();
+		System.arraycopy(reserveKeys, 0, keys, 1, reserveKeys.length);
+		String[] args = new String[reserveArgs.length + 3];
+		args[0] = claim.claim();
+		args[1] = Long.toString(claim.ttl().toMillis());
+		args[2] = claim.soldOutAnswer();
+		System.arraycopy(reserveArgs, 0, args, 3, reserveArgs.length);
+		GuardedReply reply = limiter.tryAcquireThen(scope, id, policy, this.claimAndReserveAfterTokenScript, keys,
+				args);
+		if (!reply.decision().allowed()) {
+			return new TokenAndReservation(reply.decision(), null, null, false);
+		}
+		// the claim script's own failure (only its writes can fail: out of memory) is taken as a key not claimed
+		if (reply.failure() != null || (Long) reply.reply().get(0) == 0L) {
+			return new TokenAndReservation(reply.decision(), null, null, true);
+		}
+		List<Object> reserved = reply.reply().subList(1, reply.reply().size());
+		if (reserved.size() == 1 && reserved.get(0) instanceof String failure) {
+			return new TokenAndReservation(reply.decision(), null, failure, false);
+		}
+		return new TokenAndReservation(reply.decision(), ReserveSeatsScript.reservation(reserved), null, false);
 	}
 
 	/**

@@ -38,15 +38,15 @@ final class ReserveSeatsScript {
 				(userId != null) ? userId.toString() : "", (perUserLimit != null) ? perUserLimit.toString() : "" };
 	}
 
-	/** The reservation a reply of the script holds. */
-	static Reservation reservation(List<Long> reply) {
-		ReserveResult result = switch (reply.get(0).intValue()) {
+	/** The reservation a reply of the script holds: its two integers, as {@link Long}. */
+	static Reservation reservation(List<?> reply) {
+		ReserveResult result = switch (((Long) reply.get(0)).intValue()) {
 			case 1 -> ReserveResult.RESERVED;
 			case 0 -> ReserveResult.SOLD_OUT;
 			case 2 -> ReserveResult.USER_LIMIT;
 			default -> ReserveResult.UNKNOWN;
 		};
-		return new Reservation(result, reply.get(1));
+		return new Reservation(result, (Long) reply.get(1));
 	}
 
 	/**

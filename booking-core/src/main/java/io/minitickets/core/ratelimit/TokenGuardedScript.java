@@ -22,7 +22,8 @@ public final class TokenGuardedScript {
 	private final LuaScript script;
 
 	/**
-	 * @param guarded the script to run after a token was taken; its reply must be a table of integers
+	 * @param guarded the script to run after a token was taken; its reply must be a table, not one string alone (that
+	 * stands for its failure)
 	 */
 	public TokenGuardedScript(LuaScript guarded) {
 		this.script = LuaScript.load("take-token-then.lua")
@@ -46,13 +47,13 @@ public final class TokenGuardedScript {
 		System.arraycopy(tokenArgs, 0, allArgs, 0, tokenArgs.length);
 		System.arraycopy(args, 0, allArgs, tokenArgs.length, args.length);
 		List<Object> reply = this.script.execute(connection, ScriptOutputType.MULTI, allKeys, allArgs);
-		List<Long> token = reply.subList(0, 3).stream().map(Long.class::cast).toList();
+		RateLimitDecision decision = TokenBucketScript
+			.decision(reply.subList(0, 3).stream().map(Long.class::cast).toList());
 		List<Object> guarded = reply.subList(3, reply.size());
 		if (guarded.size() == 1 && guarded.get(0) instanceof String failure) {
-			return new GuardedReply(TokenBucketScript.decision(token), List.of(), failure);
+			return new GuardedReply(decision, List.of(), failure);
 		}
-		return new GuardedReply(TokenBucketScript.decision(token), guarded.stream().map(Long.class::cast).toList(),
-				null);
+		return new GuardedReply(decision, List.copyOf(guarded), null);
 	}
 
 }

@@ -5,6 +5,7 @@ import java.util.List;
 import java.util.UUID;
 import java.util.concurrent.atomic.AtomicLong;
 
+import io.minitickets.core.idempotency.KeyClaim;
 import io.minitickets.core.ratelimit.BucketPolicy;
 import io.minitickets.core.ratelimit.RateLimiter;
 import io.minitickets.core.testing.Concurrently;
@@ -20,7 +21,8 @@ import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
 /**
  * The token take and RESERVE in one script call ({@link InventoryGate#reserveAfterToken}), against the real Valkey:
  * the bucket admits exactly as the limiter alone (DESIGN.md, invariant 5), RESERVE decides exactly as the gate alone
- * (invariant 4), and nothing is reserved without a token.
+ * (invariant 4), and nothing is reserved without a token; with an Idempotency-Key claimed in the same call
+ * ({@link InventoryGate#claimAndReserveAfterToken}), nothing is reserved unless the key was free.
  */
 class ReserveAfterTokenIntegrationTests extends GateIntegrationTest {
 
@@ -136,6 +138,62 @@ class ReserveAfterTokenIntegrationTests extends GateIntegrationTest {
 	}
 
 	@Test
+	void claimsAFreeKeyBeforeReservingAndStoresTheSoldOutAnswerInTheSameCall() {
+		long event = loadedEvent(1);
+		long user = USERS.getAndIncrement();
+		KeyClaim first = claim(user, "first");
+		KeyClaim second = claim(user, "second");
+
+		TokenAndReservation reserved = claimAndReserve(event, user, first, 1, null);
+		TokenAndReservation soldOut = claimAndReserve(event, user, second, 1, null);
+
+		assertThat(reserved.keyBusy()).isFalse();
+		assertThat(reserved.reservation()).isEqualTo(new Reservation(ReserveResult.RESERVED, 0));
+		assertThat(connection.sync().get(first.entryKey())).as("the claim, for the caller to answer")
+			.isEqualTo("claim:first");
+		assertThat(soldOut.reservation()).isEqualTo(new Reservation(ReserveResult.SOLD_OUT, 0));
+		assertThat(connection.sync().get(second.entryKey())).isEqualTo("sold-out:second");
+		assertThat(connection.sync().pttl(second.entryKey())).isBetween(1L, 60_000L);
+	}
+
+	@Test
+	void leavesAKeyThatHoldsSomethingAsItIsAndReservesNothing() {
+		long event = loadedEvent(5);
+		long user = USERS.getAndIncrement();
+		KeyClaim repeated = claim(user, "repeated");
+		connection.sync().set(repeated.entryKey(), "an earlier answer");
+
+		TokenAndReservation answer = claimAndReserve(event, user, repeated, 1, null);
+
+		assertThat(answer.token().tokensLeft()).as("the token is taken").isEqualTo(9);
+		assertThat(answer.keyBusy()).isTrue();
+		assertThat(answer.reservation()).isNull();
+		assertThat(connection.sync().get(repeated.entryKey())).isEqualTo("an earlier answer");
+		assertThat(gate.available(event)).hasValue(5);
+	}
+
+	@Test
+	void freesTheKeyOnThePerUserLimitAndReportsAFailingReserveWithTheKeyClaimed() {
+		long limited = loadedEvent(10);
+		long user = USERS.getAndIncrement();
+		KeyClaim overLimit = claim(user, "over-limit");
+		assertThat(claimAndReserve(limited, user, claim(user, "within"), 2, 3).reservation().result())
+			.isEqualTo(ReserveResult.RESERVED);
+		long broken = loadedEvent(5);
+		connection.sync().set(valkey.keys().event(broken).available(), "abc");
+		KeyClaim failing = claim(user, "failing");
+
+		TokenAndReservation limit = claimAndReserve(limited, user, overLimit, 2, 3);
+		TokenAndReservation failed = claimAndReserve(broken, user, failing, 1, null);
+
+		assertThat(limit.reservation()).isEqualTo(new Reservation(ReserveResult.USER_LIMIT, 8));
+		assertThat(connection.sync().exists(overLimit.entryKey())).isZero();
+		assertThat(failed.gateFailure()).contains("compare");
+		assertThat(failed.keyBusy()).isFalse();
+		assertThat(connection.sync().get(failing.entryKey())).isEqualTo("claim:failing");
+	}
+
+	@Test
 	void isOnlyOfferedForALimiterOnTheGatesOwnConnection() {
 		try (ValkeyConnection other = valkey.connect("other")) {
 			InventoryGate ownConnection = new InventoryGate(other, valkey.keys(), GATE);
@@ -156,6 +214,17 @@ class ReserveAfterTokenIntegrationTests extends GateIntegrationTest {
 				.isThrownBy(() -> unreachableGate.reserveAfterToken(unreachableLimiter, "book:user", "1", BOOKING, 1,
 						UUID.randomUUID(), 1, 1, null));
 		}
+	}
+
+	private static KeyClaim claim(long user, String key) {
+		return new KeyClaim(valkey.keys().idempotency(user, key), "claim:" + key, "sold-out:" + key,
+				Duration.ofMinutes(1));
+	}
+
+	private static TokenAndReservation claimAndReserve(long event, long user, KeyClaim claim, int seats,
+			Integer perUserLimit) {
+		return gate.claimAndReserveAfterToken(limiter, "book:user", Long.toString(user), BOOKING, claim, event,
+				UUID.randomUUID(), user, seats, perUserLimit);
 	}
 
 	private static TokenAndReservation reserve(long event, long user, UUID booking, int seats) {
