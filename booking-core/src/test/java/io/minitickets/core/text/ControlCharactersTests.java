@@ -16,6 +16,13 @@ class ControlCharactersTests {
 	}
 
 	@Test
+	void takesTheJoinersThatWordsAndEmojiSequencesAreSpelledWith() {
+		assertThat(ControlCharacters.first("\u0645\u06CC\u200C\u0631\u0648\u0645")).isEmpty();
+		assertThat(ControlCharacters.first("Dev night \uD83D\uDC69\u200D\uD83D\uDCBB")).isEmpty();
+		assertThat(ControlCharacters.first("zero\u200Bwidth space")).hasValue(0x200B);
+	}
+
+	@Test
 	void describesACodePointByItsNotationAndCategory() {
 		assertThat(ControlCharacters.describe(0x202E)).isEqualTo("U+202E (Unicode category Cf)");
 		assertThat(ControlCharacters.describe(0x1B)).isEqualTo("U+001B (Unicode category Cc)");
