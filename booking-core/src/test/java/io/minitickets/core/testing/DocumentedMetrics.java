@@ -4,7 +4,6 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -123,18 +122,7 @@ public final class DocumentedMetrics {
 	 * @throws IllegalStateException when the runbook or its table cannot be found
 	 */
 	public static List<String> of(String service) {
-		List<String> names = new ArrayList<>();
-		boolean inSection = false;
-		for (String line : runbook()) {
-			if (line.startsWith("## ")) {
-				inSection = line.equals("## Metrics");
-				continue;
-			}
-			Matcher row = ROW.matcher(line);
-			if (inSection && row.find() && List.of(row.group(2).split(",\\s*")).contains(service)) {
-				names.add(row.group(1));
-			}
-		}
+		List<String> names = List.copyOf(tagsOf(service).keySet());
 		if (names.isEmpty()) {
 			throw new IllegalStateException("docs/OPERATIONS.md documents no metric of " + service);
 		}
