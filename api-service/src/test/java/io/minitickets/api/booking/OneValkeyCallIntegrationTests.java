@@ -75,15 +75,19 @@ class OneValkeyCallIntegrationTests extends ScratchValkeyIntegrationTest {
 	void anEmptyBucketIsRefusedWithoutReservingAnything() {
 		long eventId = openEvent(100);
 		long user = USERS.getAndIncrement();
-		for (int i = 0; i < 10; i++) {
-			assertThat(book(eventId, user).statusCode()).isEqualTo(202);
+		// the bucket holds 10 and refills one a second: on a slow machine a token may come back while it is drained,
+		// so book until the first refusal (the bucket cannot keep up with back-to-back requests for long)
+		int accepted = 0;
+		HttpResponse<String> refused = book(eventId, user);
+		while (refused.statusCode() == 202 && accepted < 40) {
+			accepted++;
+			refused = book(eventId, user);
 		}
 
-		HttpResponse<String> refused = book(eventId, user);
-
+		assertThat(accepted).isGreaterThanOrEqualTo(10);
 		assertThat(refused.statusCode()).isEqualTo(429);
 		assertThat(refused.headers().firstValue("Retry-After")).hasValue("1");
-		assertThat(this.gate.available(eventId)).hasValue(90);
+		assertThat(this.gate.available(eventId)).as("the refused request reserved nothing").hasValue(100 - accepted);
 	}
 
 	@Test
