@@ -2,6 +2,7 @@ package io.minitickets.loadtests.bench;
 
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
@@ -9,6 +10,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import java.util.function.LongSupplier;
+import java.util.function.Supplier;
 
 import io.netty.handler.codec.http.FullHttpResponse;
 import org.jspecify.annotations.Nullable;
@@ -63,7 +65,7 @@ public final class BigSaleFigure implements Figure {
 		context.progress("%s: creating %,d users...", NAME, options.scaled(100_000));
 		List<LoadUser> users = stack.users(options.scaled(100_000));
 		long eventId = stack.createEvent("big sale", seats);
-		Answers answers = new Answers(System::nanoTime);
+		Answers answers = new Answers(System::currentTimeMillis);
 		LoadRun run;
 		context.progress("%s: %,d requests for %,d seats over %d connections...", NAME, requests, seats,
 				options.connections());
@@ -71,7 +73,8 @@ public final class BigSaleFigure implements Figure {
 			run = generator.count(new Bookings(stack.api(), eventId, users), requests, answers);
 		}
 		Inspector inspector = stack.inspector();
-		long settledAfterMs = awaitSettled(inspector, eventId, answers.accepted.size(), answers.lastAcceptedAt());
+		long settledAfterMs = settledAfterMs(awaitSettled(inspector, eventId, answers.accepted.size()),
+				() -> inspector.lastSettledAt(eventId), answers.lastAcceptedAt());
 		Verification verification = new Verifier(inspector, SETTLE_TIMEOUT, QUIET_TIMEOUT)
 			.verify(new Sale(Set.of(eventId), answers.accepted,
 					(run.count(409) > 0) ? Map.of(eventId, 1) : Map.of()));
@@ -122,16 +125,16 @@ public final class BigSaleFigure implements Figure {
 	}
 
 	/**
-	 * @return from the last 202 until Postgres holds a booking for every 202, in ms; {@link #NOT_SETTLED} when not
-	 * within the settle timeout
+	 * Waits until Postgres holds a booking for every 202, reading once the sale's load is over.
+	 * @return true when it did within the settle timeout
 	 */
-	private static long awaitSettled(Inspector inspector, long eventId, int accepted, long lastAcceptedAt) {
+	private static boolean awaitSettled(Inspector inspector, long eventId, int accepted) {
 		long deadline = System.nanoTime() + SETTLE_TIMEOUT.toNanos();
 		while (System.nanoTime() - deadline < 0) {
 			try {
 				long bookings = inspector.events(Set.of(eventId)).stream().mapToLong(EventFacts::bookings).sum();
 				if (bookings >= accepted) {
-					return Duration.ofNanos(System.nanoTime() - lastAcceptedAt).toMillis();
+					return true;
 				}
 			}
 			catch (StackException ex) {
@@ -139,7 +142,27 @@ public final class BigSaleFigure implements Figure {
 			}
 			ProcessWaits.pause(POLL);
 		}
-		return NOT_SETTLED;
+		return false;
+	}
+
+	/**
+	 * How long after the last 202 every 202 was final, from the settling transactions' own clock: the wait above ends
+	 * only after the generator's last request, which in a sold-out sale comes a minute after the last 202, so timing
+	 * the wait would time the remaining 409s instead (a run of 2026-12-03 printed 65,666 ms so, for a worker that had
+	 * settled every booking within a second). The worker stamps {@code settled_at} on this machine's clock, as the
+	 * generator stamps its answers.
+	 * @param settled whether Postgres held every 202's booking within the settle timeout
+	 * @param lastSettledAt the event's latest {@code settled_at}
+	 * @param lastAcceptedAt when the last 202 was answered, in ms since the epoch
+	 * @return from the last 202 until the last settle, in ms (0 when the settle came before the generator read its
+	 * 202), or {@link #NOT_SETTLED}
+	 */
+	static long settledAfterMs(boolean settled, Supplier<@Nullable Instant> lastSettledAt, long lastAcceptedAt) {
+		if (!settled) {
+			return NOT_SETTLED;
+		}
+		Instant last = lastSettledAt.get();
+		return (last != null) ? Math.max(0, last.toEpochMilli() - lastAcceptedAt) : 0;
 	}
 
 	/**
@@ -153,20 +176,21 @@ public final class BigSaleFigure implements Figure {
 
 		private final Set<String> accepted = new HashSet<>();
 
-		private final LongSupplier nanoClock;
+		private final LongSupplier clock;
 
 		private long lastAcceptedAt;
 
 		/**
-		 * @param nanoClock a monotonic clock in ns, {@link System#nanoTime()} outside tests
+		 * @param clock the wall clock in ms since the epoch, {@link System#currentTimeMillis()} outside tests (the
+		 * worker's {@code settled_at} is compared with it)
 		 */
-		Answers(LongSupplier nanoClock) {
-			this.nanoClock = nanoClock;
-			this.lastAcceptedAt = nanoClock.getAsLong();
+		Answers(LongSupplier clock) {
+			this.clock = clock;
+			this.lastAcceptedAt = clock.getAsLong();
 		}
 
 		/**
-		 * @return when the last 202 was answered, on the clock given, or when this was made if none was
+		 * @return when the last 202 was answered, in ms since the epoch, or when this was made if none was
 		 */
 		long lastAcceptedAt() {
 			return this.lastAcceptedAt;
@@ -175,7 +199,7 @@ public final class BigSaleFigure implements Figure {
 		@Override
 		public void answered(long index, int status, @Nullable FullHttpResponse response) {
 			if (status == 202) {
-				this.lastAcceptedAt = this.nanoClock.getAsLong();
+				this.lastAcceptedAt = this.clock.getAsLong();
 			}
 			if (status == 202 && response != null) {
 				String body = response.content().toString(StandardCharsets.UTF_8);

@@ -5,6 +5,8 @@ import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
+import java.time.Instant;
+import java.time.OffsetDateTime;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.HashMap;
@@ -49,6 +51,8 @@ public final class Inspector {
 			from events e left join bookings b on b.event_id = e.id
 			where (?::bigint[] is null or e.id = any(?::bigint[]))
 			group by e.id order by e.id""";
+
+	private static final String LAST_SETTLED_AT = "select max(settled_at) from bookings where event_id = ?";
 
 	private static final int KAFKA_TIMEOUT_MS = 10_000;
 
@@ -167,6 +171,20 @@ public final class Inspector {
 		return kafka((admin) -> endOffsets(admin, BookingTopics.REQUESTED_DLT).values().stream()
 			.mapToLong(Long::longValue)
 			.sum());
+	}
+
+	/**
+	 * @param eventId an event
+	 * @return when Postgres settled the event's last booking ({@code max(settled_at)}: the settling transaction's
+	 * clock, a few ms before its commit), or null when it has none
+	 * @throws StackException when Postgres cannot be queried
+	 */
+	public @Nullable Instant lastSettledAt(long eventId) {
+		return query(LAST_SETTLED_AT, (statement) -> statement.setLong(1, eventId), (result) -> {
+			result.next();
+			OffsetDateTime at = result.getObject(1, OffsetDateTime.class);
+			return (at != null) ? at.toInstant() : null;
+		});
 	}
 
 	/**

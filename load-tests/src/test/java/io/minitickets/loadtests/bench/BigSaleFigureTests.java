@@ -1,6 +1,7 @@
 package io.minitickets.loadtests.bench;
 
 import java.nio.charset.StandardCharsets;
+import java.time.Instant;
 import java.util.concurrent.atomic.AtomicLong;
 
 import io.netty.buffer.Unpooled;
@@ -13,7 +14,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 /**
  * The big sale's rule for "every 202 final ≤ 5 s": the clock starts at the last 202 (not at the last answer of any
- * kind: the cheap 409s of a sold-out sale come long after it), and a wait that timed out is a breach, never a pass.
+ * kind: the cheap 409s of a sold-out sale come long after it) and stops at the last booking's {@code settled_at} (not
+ * when the generator, done with those 409s, reads Postgres), and a wait that timed out is a breach, never a pass.
  */
 class BigSaleFigureTests {
 
@@ -47,6 +49,27 @@ class BigSaleFigureTests {
 		assertThat(BigSaleFigure.settledBar(4_999).met()).isTrue();
 		assertThat(BigSaleFigure.settledBar(5_001).met()).isFalse();
 		assertThat(BigSaleFigure.settleBreaches(4_999)).isEmpty();
+	}
+
+	@Test
+	void timesTheSettleByTheLastSettledAtNotByWhenTheLoadEnded() {
+		long lastAcceptedAt = Instant.parse("2026-12-03T07:45:00.000Z").toEpochMilli();
+		Instant lastSettledAt = Instant.parse("2026-12-03T07:45:00.640Z");
+
+		assertThat(BigSaleFigure.settledAfterMs(true, () -> lastSettledAt, lastAcceptedAt)).isEqualTo(640);
+	}
+
+	@Test
+	void aSettleStampedBeforeTheGeneratorReadItsLast202CountsAsAtOnce() {
+		long lastAcceptedAt = Instant.parse("2026-12-03T07:45:00.010Z").toEpochMilli();
+
+		assertThat(BigSaleFigure.settledAfterMs(true, () -> Instant.parse("2026-12-03T07:45:00.004Z"), lastAcceptedAt))
+			.isZero();
+	}
+
+	@Test
+	void aWaitThatTimedOutIsNotSettledWhateverPostgresHolds() {
+		assertThat(BigSaleFigure.settledAfterMs(false, () -> Instant.EPOCH, 0)).isEqualTo(BigSaleFigure.NOT_SETTLED);
 	}
 
 	private static DefaultFullHttpResponse accepted(String bookingId) {

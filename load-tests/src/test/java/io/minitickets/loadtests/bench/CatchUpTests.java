@@ -31,6 +31,16 @@ class CatchUpTests {
 	}
 
 	@Test
+	void aBacklogUnderOneSecondOfTheWorkersRateKeptUpWhateverThePollMeasured() {
+		Bar keptUp = new CatchUp(1_121, 303).bar("accepting: drain", Optional.of(WORKER));
+
+		assertThat(keptUp.met()).isTrue();
+		assertThat(keptUp.value())
+			.isEqualTo("kept up: 1,121 left, under 1 s of the worker's 8,000/s (gone within 303 ms)");
+		assertThat(new CatchUp(8_000, 2_001).bar("accepting: drain", Optional.of(WORKER)).met()).isFalse();
+	}
+
+	@Test
 	void isNotJudgedAndSaysSoWhenTheRunHasNoWorkerFigure() {
 		Bar bar = new CatchUp(330_000, 110_000).bar("accepting: drain", Optional.empty());
 
