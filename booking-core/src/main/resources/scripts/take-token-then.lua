@@ -12,19 +12,21 @@
 -- is its own failure, never the bucket's. The token stays taken, as when the two scripts are called one after the
 -- other and the second fails; whatever the guarded script wrote before its error stays written, as it would then.
 --
--- Reply: take-token.lua's reply { allowed, tokens left, ms until a token }, followed when allowed by the items of the
--- guarded script's reply (a table of integers), or by one string, the error's message, when the guarded script failed
+-- Reply: take-token.lua's reply { allowed, tokens left, ms until a token, ms until full }, followed when allowed by the
+-- items of the guarded script's reply (a table of integers), or by one string, the error's message, when the guarded
+-- script failed
 local token = take_token({ KEYS[1] }, { ARGV[1], ARGV[2], ARGV[3] })
 if token[1] ~= 1 then
   return token
 end
+local taken = #token
 local ok, reply = pcall(guarded, { unpack(KEYS, 2) }, { unpack(ARGV, 4) })
 if not ok then
   -- redis.call raises a table { err = message }; Lua's own errors are strings
-  token[4] = (type(reply) == 'table' and reply.err) or tostring(reply)
+  token[taken + 1] = (type(reply) == 'table' and reply.err) or tostring(reply)
   return token
 end
 for i = 1, #reply do
-  token[3 + i] = reply[i]
+  token[taken + i] = reply[i]
 end
 return token

@@ -9,7 +9,9 @@
 -- however many calls. Time is Valkey's TIME, never the client's clock. The stored ts is max(stored ts, now): it never
 -- moves backwards, so no span of time is refilled twice. A denial writes nothing.
 --
--- Reply: { allowed (1|0), whole tokens left after this take, ms until one token is there (0 when allowed) }
+-- Reply: { allowed (1|0), whole tokens left after this take, ms until one token is there (0 when allowed), ms until the
+-- bucket is full again after this take (0 when denied) }: what a caller needs for the RateLimit fields without asking
+-- again (api-service's RateLimitFields)
 local capacity = tonumber(ARGV[1])
 local interval = tonumber(ARGV[2])
 local margin = tonumber(ARGV[3])
@@ -32,7 +34,7 @@ if credit > full then credit = full end
 if credit < 0 then credit = 0 end
 
 if credit < interval then
-  return { 0, 0, interval - credit }
+  return { 0, 0, interval - credit, 0 }
 end
 
 credit = credit - interval
@@ -42,4 +44,4 @@ local stored = ts
 if now > stored then stored = now end
 redis.call('HSET', KEYS[1], 'credit_ms', credit, 'ts', stored)
 redis.call('PEXPIRE', KEYS[1], (stored - now) + full - credit + margin)
-return { 1, math.floor(credit / interval), 0 }
+return { 1, math.floor(credit / interval), 0, full - credit }

@@ -9,6 +9,7 @@ import io.micrometer.tracing.Tracer;
 import io.minitickets.api.problem.ApiException;
 import io.minitickets.api.problem.Failures;
 import io.minitickets.api.problem.ProblemWriter;
+import io.minitickets.api.ratelimit.RateLimitFields;
 import io.minitickets.api.security.BearerAuthenticator;
 import io.minitickets.api.security.SecurityHeaders;
 import io.minitickets.api.web.ApiProperties;
@@ -133,7 +134,8 @@ class BookingRoute extends HttpFilter {
 			if (!this.inFlight.tryEnter()) {
 				throw this.inFlight.overloaded();
 			}
-			try {
+			// the rate limiter writes its RateLimit fields on this answer, whatever it turns out to be
+			try (RateLimitFields.Binding fields = RateLimitFields.answerOn(response)) {
 				int quantity = body.checkedQuantity();
 				BookingAccepted accepted = this.bookings.book(userId, eventId, quantity,
 						BookingRequestReader.idempotencyKey(request));

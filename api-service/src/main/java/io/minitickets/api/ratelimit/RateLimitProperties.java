@@ -4,6 +4,7 @@ import java.time.Duration;
 
 import io.minitickets.core.ratelimit.BucketPolicy;
 import jakarta.validation.constraints.Min;
+import org.jspecify.annotations.Nullable;
 import org.springframework.boot.context.properties.ConfigurationProperties;
 import org.springframework.boot.context.properties.bind.DefaultValue;
 import org.springframework.validation.annotation.Validated;
@@ -19,12 +20,16 @@ import org.springframework.validation.annotation.Validated;
  * @param loginRefillInterval time to refill one login token (whole milliseconds, at least 1 ms)
  * @param trustProxyHops proxies in front of the API that append to X-Forwarded-For; 0 uses the socket peer
  * ({@code TRUST_PROXY_HOPS})
+ * @param partitionKeySecret the secret the {@code pk} of the RateLimit fields is hashed with (any text, the same on
+ * every instance of a deployment: a user's pk changes with it); unset or empty, the default, for the access tokens'
+ * signing key ({@code minitickets.jwt.secret})
  */
 @ConfigurationProperties("minitickets.rate-limit")
 @Validated
 public record RateLimitProperties(@DefaultValue("10") int bookingCapacity,
 		@DefaultValue("1s") Duration bookingRefillInterval, @DefaultValue("20") int loginCapacity,
-		@DefaultValue("3s") Duration loginRefillInterval, @DefaultValue("0") @Min(0) int trustProxyHops) {
+		@DefaultValue("3s") Duration loginRefillInterval, @DefaultValue("0") @Min(0) int trustProxyHops,
+		@Nullable String partitionKeySecret) {
 
 	/**
 	 * @throws IllegalArgumentException when a capacity is not positive, or a refill interval is under 1 ms or not a
@@ -48,6 +53,15 @@ public record RateLimitProperties(@DefaultValue("10") int bookingCapacity,
 			throw new IllegalArgumentException(prefix
 					+ "-refill-interval must be whole milliseconds (the token bucket counts in ms), was " + refillInterval);
 		}
+	}
+
+	/**
+	 * @param signingKey the access tokens' signing key
+	 * @return the secret of the partition keys: {@code partitionKeySecret}, or the signing key when it is unset or empty
+	 */
+	public String partitionKeySecretOr(String signingKey) {
+		return (this.partitionKeySecret == null || this.partitionKeySecret.isEmpty()) ? signingKey
+				: this.partitionKeySecret;
 	}
 
 	/** @return the booking bucket's policy */

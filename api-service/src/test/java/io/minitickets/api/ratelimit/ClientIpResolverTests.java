@@ -85,7 +85,7 @@ class ClientIpResolverTests {
 
 	private static ClientIpResolver resolver(int hops) {
 		return new ClientIpResolver(new RateLimitProperties(10, Duration.ofSeconds(1), 20, Duration.ofSeconds(3),
-				hops));
+				hops, ""));
 	}
 
 }

@@ -23,7 +23,15 @@ class RateLimitPropertiesTests {
 			.satisfies((properties) -> {
 				assertThat(properties.bookingPolicy().capacity()).isEqualTo(10);
 				assertThat(properties.loginPolicy().refillInterval().toMillis()).isEqualTo(3000);
+				assertThat(properties.partitionKeySecretOr("the signing key")).isEqualTo("the signing key");
 			}));
+	}
+
+	@Test
+	void hashesPartitionKeysWithTheirOwnSecretWhenOneIsSet() {
+		this.context.withPropertyValues("minitickets.rate-limit.partition-key-secret=pk-secret")
+			.run((started) -> assertThat(started.getBean(RateLimitProperties.class).partitionKeySecretOr("signing key"))
+				.isEqualTo("pk-secret"));
 	}
 
 	@Test

@@ -45,8 +45,16 @@ public final class ProblemTypes {
 	/** The event's sale has not opened yet (409). */
 	public static final URI SALE_NOT_OPEN = URI.create(BASE + "sale-not-open");
 
-	/** Too many requests; retry after the Retry-After seconds (429). */
-	public static final URI RATE_LIMITED = URI.create(BASE + "rate-limited");
+	/**
+	 * A quota policy's quota is used up; retry after the Retry-After seconds (429). Not ours but the IETF's: the type
+	 * draft-ietf-httpapi-ratelimit-headers-11 (section 5.1) registers, whose extension member
+	 * {@code violated-policies} names the policies of the {@code RateLimit-Policy} field that were exceeded; its
+	 * registered title is "Quota Exceeded" (section 10.2.1).
+	 * @see <a href="https://datatracker.ietf.org/doc/draft-ietf-httpapi-ratelimit-headers/11/">RateLimit header
+	 * fields for HTTP, draft 11</a>
+	 */
+	public static final URI QUOTA_EXCEEDED = URI
+		.create("https://iana.org/assignments/http-problem-types#quota-exceeded");
 
 	/** A dependency cannot answer now; retry after the Retry-After seconds (503). */
 	public static final URI UNAVAILABLE = URI.create(BASE + "unavailable");

@@ -61,7 +61,7 @@ final class DenialCache {
 			this.deniedUntilNanos.remove(key, until);
 			return null;
 		}
-		return new RateLimitDecision(false, 0, Math.max(1, ceilMillis(leftNanos)));
+		return new RateLimitDecision(false, 0, Math.max(1, ceilMillis(leftNanos)), 0);
 	}
 
 	/**

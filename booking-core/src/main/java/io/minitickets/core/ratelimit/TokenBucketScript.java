@@ -11,9 +11,13 @@ import io.minitickets.core.valkey.ValkeyUnavailableException;
  * {@code scripts/take-token.lua}: takes one token from a bucket, atomically, using Valkey's clock.
  * <p>
  * KEYS: the bucket hash. ARGV: capacity (tokens), refill interval (ms per token), idle margin (ms). Reply: a list of
- * three integers {allowed 1|0, whole tokens left, ms until the next token}.
+ * {@value #REPLY_ITEMS} integers {allowed 1|0, whole tokens left, ms until the next token (0 when allowed), ms until
+ * the bucket is full (0 when denied)}.
  */
 public final class TokenBucketScript {
+
+	/** The items of the script's reply, which a {@link TokenGuardedScript}'s reply starts with. */
+	static final int REPLY_ITEMS = 4;
 
 	/** Kept after the bucket would be full again, so an expired bucket is indistinguishable from a full one. */
 	static final long IDLE_MARGIN_MS = 1_000;
@@ -43,11 +47,11 @@ public final class TokenBucketScript {
 	}
 
 	/**
-	 * @param reply the script's reply; items after its first three are not read
+	 * @param reply the script's reply; items after its first {@value #REPLY_ITEMS} are not read
 	 * @return the decision it holds
 	 */
 	static RateLimitDecision decision(List<Long> reply) {
-		return new RateLimitDecision(reply.get(0) == 1L, reply.get(1), reply.get(2));
+		return new RateLimitDecision(reply.get(0) == 1L, reply.get(1), reply.get(2), reply.get(3));
 	}
 
 }

@@ -48,8 +48,8 @@ public final class TokenGuardedScript {
 		System.arraycopy(args, 0, allArgs, tokenArgs.length, args.length);
 		List<Object> reply = this.script.execute(connection, ScriptOutputType.MULTI, allKeys, allArgs);
 		RateLimitDecision decision = TokenBucketScript
-			.decision(reply.subList(0, 3).stream().map(Long.class::cast).toList());
-		List<Object> guarded = reply.subList(3, reply.size());
+			.decision(reply.subList(0, TokenBucketScript.REPLY_ITEMS).stream().map(Long.class::cast).toList());
+		List<Object> guarded = reply.subList(TokenBucketScript.REPLY_ITEMS, reply.size());
 		if (guarded.size() == 1 && guarded.get(0) instanceof String failure) {
 			return new GuardedReply(decision, List.of(), failure);
 		}

@@ -47,6 +47,8 @@ class ReserveAfterTokenIntegrationTests extends GateIntegrationTest {
 
 		assertThat(first.token().allowed()).isTrue();
 		assertThat(first.token().tokensLeft()).isEqualTo(9);
+		assertThat(first.token().fullInMs()).as("the RateLimit fields' numbers come back in the one call")
+			.isEqualTo(1_000);
 		assertThat(first.reservation()).isEqualTo(new Reservation(ReserveResult.RESERVED, 0));
 		assertThat(soldOut.token().tokensLeft()).as("the limiter answers first, as when called alone").isEqualTo(8);
 		assertThat(soldOut.reservation()).isEqualTo(new Reservation(ReserveResult.SOLD_OUT, 0));

@@ -28,7 +28,7 @@ class RateLimitDecisionTests {
 		}
 
 		for (long ms : waits) {
-			long seconds = new RateLimitDecision(false, 0, ms).retryAfterSeconds();
+			long seconds = new RateLimitDecision(false, 0, ms, 0).retryAfterSeconds();
 
 			String description = "wait " + ms + " ms (seed " + seed + ")";
 			assertThat(seconds).as(description).isPositive();

@@ -64,6 +64,25 @@ class TokenBucketIntegrationTests {
 		assertThat(login.retryAfterSeconds()).isEqualTo(3);
 	}
 
+	/**
+	 * What the RateLimit fields need comes back with the decision, in the same call: a new bucket starts full at the
+	 * take's instant, so after one take it is one refill interval from full; after a second take, two intervals less
+	 * what refilled in between, on Valkey's clock (whole ms).
+	 */
+	@Test
+	void tellsHowManyTokensAreLeftAndWhenTheBucketIsFullAgain() {
+		long started = System.nanoTime();
+		RateLimitDecision first = limiter.tryAcquire("book:user", "full-again", BOOKING);
+		RateLimitDecision second = limiter.tryAcquire("book:user", "full-again", BOOKING);
+		long elapsedMs = Duration.ofNanos(System.nanoTime() - started).toMillis() + 1;
+
+		assertThat(first.tokensLeft()).isEqualTo(9);
+		assertThat(first.fullInMs()).isEqualTo(1_000);
+		assertThat(first.retryAfterMs()).isZero();
+		assertThat(second.tokensLeft()).isBetween(8L, 9L);
+		assertThat(second.fullInMs()).isBetween(2_000 - elapsedMs, 2_000L);
+	}
+
 	@Test
 	void aDenialChangesNothing() {
 		drain("book:user", "denial", BOOKING);
@@ -186,7 +205,8 @@ class TokenBucketIntegrationTests {
 				new String[] { otherBucket }, TokenBucketScript.args(BOOKING));
 
 		assertThat(reply.decision().allowed()).isTrue();
-		assertThat(reply.reply()).containsExactly(1L, (long) BOOKING.capacity() - 1, 0L);
+		assertThat(reply.reply()).containsExactly(1L, (long) BOOKING.capacity() - 1, 0L,
+				BOOKING.refillInterval().toMillis());
 		assertThat(limiter.corruptBucketsReplaced()).isEqualTo(before + 1);
 	}
 
