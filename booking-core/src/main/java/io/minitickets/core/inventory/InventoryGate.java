@@ -45,6 +45,13 @@ public class InventoryGate {
 	/** How many lease entries {@link #snapshot} asks for per {@code HSCAN} (a hint to Valkey, not a bound). */
 	static final int LEASES_PER_SCAN = 1000;
 
+	/**
+	 * How long after its booking ended a RETURN is still applied. The expirer sends it right after its commit and
+	 * retries it once within its settle timeout (1 s each), so a minute leaves room for a stalled worker; a RETURN
+	 * later than that is dropped and the reconciler gives the seats back from Postgres.
+	 */
+	public static final Duration RETURN_DEADLINE = Duration.ofMinutes(1);
+
 	private final ValkeyConnection connection;
 
 	private final ValkeyKeys keys;
@@ -233,7 +240,8 @@ public class InventoryGate {
 	 * RETURN without waiting: gives the seats of bookings of one event that ended after taking them (expired holds)
 	 * back to the counter, in one script call for all of them. Idempotent per booking id for as long as the gate
 	 * remembers settles; a booking a RECONCILE already counted as free (it read Postgres after the booking ended) is
-	 * skipped. A missing counter is not created.
+	 * skipped, and so is one that ended more than {@link #RETURN_DEADLINE} ago (Valkey's clock against Postgres's:
+	 * they must agree within the {@link #returnWindow()} less the deadline). A missing counter is not created.
 	 * @param eventId the event
 	 * @param bookings its ended bookings; keep a call to a few thousand (one script run blocks Valkey ~1 µs a booking)
 	 * @return what changed; completes exceptionally with a Lettuce exception when Valkey fails
@@ -241,16 +249,17 @@ public class InventoryGate {
 	 */
 	public CompletionStage<ReturnResult> returnSeatsAsync(long eventId, List<ReturnedBooking> bookings) {
 		return this.returnScript.returnAsync(this.connection, this.keys.event(eventId), bookings,
-				this.properties.settledTtl());
+				this.properties.settledTtl(), RETURN_DEADLINE);
 	}
 
 	/**
-	 * How long the gate remembers a settle or a return: a RECONCILE marks as returned the bookings that ended within
-	 * this time, so that their RETURN, should it still arrive, does not count their seats twice.
-	 * @return the settle memory ({@code minitickets.gate.settled-ttl})
+	 * Which bookings a RECONCILE marks as returned: those that ended within this time, twice the
+	 * {@link #RETURN_DEADLINE}, so that a RETURN still within its deadline never counts seats a reconcile counted,
+	 * while the ids a reconcile passes stay those of the last two minutes, not of every hold that ever expired.
+	 * @return the window, 2 min
 	 */
-	public Duration settleMemory() {
-		return this.properties.settledTtl();
+	public Duration returnWindow() {
+		return RETURN_DEADLINE.multipliedBy(2);
 	}
 
 	/**
@@ -503,7 +512,7 @@ public class InventoryGate {
 	 * @param capacityLeft capacity − seats taken (HELD + CONFIRMED), read from Postgres after the snapshot
 	 * @param leasedAndConfirmed leased bookings that took their seats in Postgres, read in the same statement as
 	 * {@code capacityLeft}; never rejected ones: their REJECTED settle still gives their seats back
-	 * @param ended bookings that ended after taking seats within the {@link #settleMemory()}, read in the same
+	 * @param ended bookings that ended after taking seats within the {@link #returnWindow()}, read in the same
 	 * statement as {@code capacityLeft}
 	 * @param unparseable the fields of lease entries read that do not parse ({@link GateSnapshot#unparseable}'s keys)
 	 * @return what was done; STALE means retry on a later pass

@@ -14,7 +14,7 @@ import java.util.UUID;
  * @param confirmed seats taken ({@code events.seats_sold}: HELD + CONFIRMED)
  * @param leasedAndConfirmed the asked-about leased bookings that took their seats in Postgres (any status but
  * REJECTED)
- * @param ended bookings that ended after taking seats (EXPIRED) within the gate's return memory: their seats are free
+ * @param ended bookings that ended after taking seats (EXPIRED) within the gate's return window: their seats are free
  * in {@link #capacityLeft()}
  */
 public record EventTruth(long capacity, long confirmed, Set<UUID> leasedAndConfirmed, Set<UUID> ended) {

@@ -26,8 +26,8 @@ public class InventoryTruths {
 
 	/**
 	 * @param jdbc the services' database
-	 * @param returnMemory how long the gate remembers a RETURN ({@link InventoryGate#settleMemory()}): the bookings
-	 * that ended within it are read with the truth, so that the reconcile marks them as returned
+	 * @param returnMemory how far back the bookings that ended are read with the truth, for the reconcile to mark them
+	 * as returned ({@link InventoryGate#returnWindow()}: past it, a RETURN is no longer applied)
 	 */
 	public InventoryTruths(JdbcClient jdbc, Duration returnMemory) {
 		this.jdbc = jdbc;
@@ -58,7 +58,7 @@ public class InventoryTruths {
 	/**
 	 * Reads an event's capacity, seats taken (HELD + CONFIRMED), which of the given leased bookings already took their
 	 * seats (any status but REJECTED: an ended one took them, and its RETURN gives them back), and which bookings
-	 * ended after taking seats within the return memory, in one statement so that a booking committed meanwhile is
+	 * ended after taking seats within the return window, in one statement so that a booking committed meanwhile is
 	 * seen by all parts or by none. The ended ones are found by {@code bookings_ended_idx}.
 	 * <p>
 	 * The leased ids are joined as a relation ({@code unnest}), not tested with {@code id = any(...)}: with the array

@@ -17,15 +17,16 @@ import io.minitickets.core.status.CachedBooking;
  * @param quantity the seats it held, now free
  * @param settledAt when the worker settled it HELD
  * @param hold what it held: expiry, amount and currency
+ * @param endedAt when the transaction that expired it ran ({@code ended_at})
  */
 record ExpiredHold(UUID bookingId, long eventId, long userId, int quantity, Instant settledAt,
-		CachedBooking.Hold hold) {
+		CachedBooking.Hold hold, Instant endedAt) {
 
 	/**
 	 * @return what the gate's RETURN needs
 	 */
 	ReturnedBooking toReturned() {
-		return new ReturnedBooking(this.bookingId, this.userId, this.quantity);
+		return new ReturnedBooking(this.bookingId, this.userId, this.quantity, this.endedAt);
 	}
 
 	/**

@@ -23,8 +23,9 @@ import org.springframework.stereotype.Component;
  * (DESIGN.md, "The worker's offsets follow Postgres"): RETURN the seats to the gate in one script call for the chunk,
  * write each booking's EXPIRED status to the status cache (pipelined), both retried once, then publish each booking's
  * new state on {@code bookings.settled} and wait for the broker. What fails is left behind, not retried later: a lost
- * RETURN holds the seats back until the reconciler sets the counter from Postgres, a lost status write is answered
- * from Postgres (a HELD entry is checked there), a lost record is not sent again.
+ * RETURN (or one later than {@link InventoryGate#RETURN_DEADLINE}, which the gate drops) holds the seats back until
+ * the reconciler sets the counter from Postgres, a lost status write is answered from Postgres (a HELD entry is
+ * checked there), a lost record is not sent again.
  */
 @Component
 class ExpiryAnnouncer {

@@ -28,7 +28,7 @@ class ExpiryRepository {
 			where id in (select id from bookings
 			             where event_id = ? and status = 'HELD' and hold_expires_at <= now()
 			             order by hold_expires_at limit ?)
-			returning id, event_id, user_id, quantity, settled_at, hold_expires_at, amount, currency""";
+			returning id, event_id, user_id, quantity, settled_at, hold_expires_at, amount, currency, ended_at""";
 
 	private static final String RETURN_SEATS = "update events set seats_sold = seats_sold - ? where id = ?";
 
@@ -92,7 +92,8 @@ class ExpiryRepository {
 		return new ExpiredHold(rs.getObject("id", UUID.class), rs.getLong("event_id"), rs.getLong("user_id"),
 				rs.getInt("quantity"), rs.getObject("settled_at", OffsetDateTime.class).toInstant(),
 				new CachedBooking.Hold(rs.getObject("hold_expires_at", OffsetDateTime.class).toInstant(),
-						rs.getLong("amount"), rs.getString("currency")));
+						rs.getLong("amount"), rs.getString("currency")),
+				rs.getObject("ended_at", OffsetDateTime.class).toInstant());
 	}
 
 }

@@ -80,7 +80,7 @@ public final class ReconcileCommand implements Callable<Integer> {
 			// gives the seats back: not in the event's transaction, which a later step's failure rolls back
 			EventReconciler reconciler = new EventReconciler(valkey.gate(),
 					new InventoryTruths(JdbcClient.create(new SingleConnectionDataSource(connection, true)),
-							valkey.gate().settleMemory()),
+							valkey.gate().returnWindow()),
 					new ExpiredLeaseRejections(JdbcClient.create(new SingleConnectionDataSource(ownCommits, true)),
 							TransactionOperations.withoutTransaction()),
 					this.expiredLeasesPerEvent, Duration.ZERO);

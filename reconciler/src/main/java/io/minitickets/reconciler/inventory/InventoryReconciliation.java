@@ -30,7 +30,7 @@ class InventoryReconciliation {
 	@Autowired
 	InventoryReconciliation(InventoryGate gate, JdbcClient jdbc, PlatformTransactionManager transactionManager,
 			ReconcilerProperties properties, ReconcilerMetrics metrics) {
-		this(new EventReconciler(gate, new InventoryTruths(jdbc, gate.settleMemory()),
+		this(new EventReconciler(gate, new InventoryTruths(jdbc, gate.returnWindow()),
 				rejections(jdbc, transactionManager), properties.expiredLeasesPerEvent(), properties.orphanGrace()),
 				metrics);
 	}

@@ -1,6 +1,7 @@
 package io.minitickets.reconciler.inventory;
 
 import java.time.Duration;
+import java.time.Instant;
 import java.util.Collection;
 import java.util.List;
 import java.util.UUID;
@@ -28,7 +29,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 /**
  * The gate learns of an expired hold's seats once (DESIGN.md, invariant 8, "The gate learns of returned seats after the
  * commit"): the reconciler counts HELD seats as taken and EXPIRED ones as free, repairs a lost RETURN, and a RETURN
- * that arrives after a reconcile already counted the expiry adds nothing. Each race is played deterministically: the
+ * that arrives after a reconcile already counted the expiry adds nothing, nor does one past its deadline. Each race is played deterministically: the
  * expiry's commit or its RETURN is run from inside the reconcile, right after its read of Postgres.
  */
 @SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.NONE,
@@ -113,15 +114,15 @@ class ExpiredHoldsAreReturnedOnceIntegrationTests {
 
 		ReturnResult late = returnSeats();
 
-		assertThat(late).isEqualTo(new ReturnResult(0, 0));
+		assertThat(late).isEqualTo(new ReturnResult(0, 0, 0));
 		assertThat(this.gate.available(this.eventId)).hasValue(CAPACITY);
 	}
 
 	@Test
 	void aReturnBeforeTheReconcileIsCountedOnce() {
 		expireInPostgres();
-		assertThat(returnSeats()).isEqualTo(new ReturnResult(1, HELD));
-		assertThat(returnSeats()).as("RETURN is idempotent per booking").isEqualTo(new ReturnResult(0, 0));
+		assertThat(returnSeats()).isEqualTo(new ReturnResult(1, HELD, 0));
+		assertThat(returnSeats()).as("RETURN is idempotent per booking").isEqualTo(new ReturnResult(0, 0, 0));
 
 		assertThat(this.reconciliation.reconcile(this.eventId).kind()).isEqualTo(ReconcileResult.Kind.IN_SYNC);
 		assertThat(this.gate.available(this.eventId)).hasValue(CAPACITY);
@@ -162,9 +163,35 @@ class ExpiredHoldsAreReturnedOnceIntegrationTests {
 		});
 
 		assertThat(racing.reconcile(this.eventId).kind()).isEqualTo(ReconcileResult.Kind.IN_SYNC);
-		assertThat(returnSeats()).isEqualTo(new ReturnResult(1, HELD));
+		assertThat(returnSeats()).isEqualTo(new ReturnResult(1, HELD, 0));
 		assertThat(this.gate.available(this.eventId)).hasValue(CAPACITY);
 		assertThat(this.reconciliation.reconcile(this.eventId).kind()).isEqualTo(ReconcileResult.Kind.IN_SYNC);
+	}
+
+	@Test
+	void aReturnPastItsDeadlineAddsNothingAndLeavesTheSeatsToTheReconciler() {
+		expireInPostgres();
+		Instant endedLongAgo = Instant.now().minus(InventoryGate.RETURN_DEADLINE).minusSeconds(5);
+
+		ReturnResult late = returnSeats(endedLongAgo);
+
+		assertThat(late).isEqualTo(new ReturnResult(0, 0, 1));
+		assertThat(this.gate.available(this.eventId)).hasValue(CAPACITY - HELD);
+		assertThat(this.reconciliation.reconcile(this.eventId).kind()).isEqualTo(ReconcileResult.Kind.REPAIRED);
+		assertThat(this.gate.available(this.eventId)).hasValue(CAPACITY);
+	}
+
+	@Test
+	void readsOnlyTheBookingsEndedWithinTheReturnWindow() {
+		expireInPostgres();
+		this.jdbc.sql("update bookings set ended_at = now() - interval '1 hour' where id = :id")
+			.param("id", this.hold)
+			.update();
+
+		EventTruth truth = new InventoryTruths(this.jdbc, this.gate.returnWindow()).truth(this.eventId, List.of());
+
+		assertThat(this.gate.returnWindow()).isGreaterThan(InventoryGate.RETURN_DEADLINE);
+		assertThat(truth.ended()).isEmpty();
 	}
 
 	/** The expirer's transaction, without its RETURN. */
@@ -180,7 +207,11 @@ class ExpiredHoldsAreReturnedOnceIntegrationTests {
 	}
 
 	private ReturnResult returnSeats() {
-		return this.gate.returnSeatsAsync(this.eventId, List.of(new ReturnedBooking(this.hold, 5, HELD)))
+		return returnSeats(Instant.now());
+	}
+
+	private ReturnResult returnSeats(Instant endedAt) {
+		return this.gate.returnSeatsAsync(this.eventId, List.of(new ReturnedBooking(this.hold, 5, HELD, endedAt)))
 			.toCompletableFuture()
 			.join();
 	}
