@@ -82,6 +82,15 @@ class BookingStatusCacheIntegrationTests {
 	}
 
 	@Test
+	void keepsAStatusALaterVersionWroteThatItDoesNotKnow() {
+		UUID id = UUID.randomUUID();
+		connection.sync().hset(valkey.keys().bookingStatus(id), "status", "PAYMENT_DISPUTED");
+
+		assertThat(cache.put(booking(id, BookingStatus.CONFIRMED, null))).isFalse();
+		assertThat(connection.sync().hget(valkey.keys().bookingStatus(id), "status")).isEqualTo("PAYMENT_DISPUTED");
+	}
+
+	@Test
 	void aLateOutcomeStillWinsOverPending() {
 		UUID id = UUID.randomUUID();
 		cache.put(booking(id, BookingStatus.CONFIRMED, null));
