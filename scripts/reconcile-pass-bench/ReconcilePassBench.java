@@ -109,7 +109,7 @@ public final class ReconcilePassBench {
 					+ "prepareThreshold=1&options=-c%20plan_cache_mode%3Dforce_generic_plan");
 			EventReconciler reconciler = new EventReconciler(
 					new InventoryGate(valkey, keys, new GateProperties(true, Duration.ofMinutes(10), Duration.ofHours(24))),
-					new InventoryTruths(JdbcClient.create(dataSource)),
+					new InventoryTruths(JdbcClient.create(dataSource), Duration.ofMinutes(2)),
 					new ExpiredLeaseRejections(JdbcClient.create(dataSource), TransactionOperations.withoutTransaction()),
 					500, Duration.ZERO);
 			String threshold = setup.sync().configGet("slowlog-log-slower-than").values().iterator().next();

@@ -2,14 +2,22 @@
 --
 -- KEYS[1] avail, KEYS[2] leases, KEYS[3] lease-exp, KEYS[4] settled, KEYS[5] version, KEYS[6] quarantine,
 -- KEYS[7] leased (seats the leases whose expiry is in KEYS[3] hold), KEYS[8] legacy lease-exp (expiries of the leases an
--- earlier RESERVE took, before the versioned total: not counted in KEYS[7])
+-- earlier RESERVE took, before the versioned total: not counted in KEYS[7]), KEYS[9] returned (see return-seats.lua)
 -- ARGV[1] the version the caller read before reading Postgres
--- ARGV[2] capacity minus seats confirmed in Postgres (read after ARGV[1])
+-- ARGV[2] capacity minus seats taken in Postgres (HELD + CONFIRMED: seats_sold; read after ARGV[1])
 -- ARGV[3] n, how many booking ids follow as ARGV[4..3+n]
--- ARGV[4..3+n] booking ids holding a lease that the caller found already CONFIRMED in Postgres, read in the same
---              statement as ARGV[2]. Never pass rejected ones: their lease must stay counted until their REJECTED
---              settle gives the seats back, or the seats come back twice.
--- ARGV[4+n..]  lease fields the caller read whose entry did not parse, to be quarantined
+-- ARGV[4..3+n] booking ids holding a lease that the caller found had taken their seats in Postgres (any status but
+--              REJECTED: an ended one's seats come back by RETURN, not by its lease), read in the same statement as
+--              ARGV[2]. Never pass rejected ones: their lease must stay counted until their REJECTED settle gives the
+--              seats back, or the seats come back twice.
+-- ARGV[4+n]    m, how many booking ids follow as ARGV[6+n..5+n+m]
+-- ARGV[5+n]    how long to remember a return, ms (the settle memory)
+-- ARGV[6+n..5+n+m] bookings that ended after taking seats (expired holds), read in the same statement as ARGV[2]
+--              (their seats are free in it): recorded in KEYS[9] as returned whenever the counter is set or found in
+--              agreement (not on STALE or RECOUNT), so that a RETURN arriving after this reconcile does not count their
+--              seats a second time. A RETURN that ran before the version of ARGV[1] was read is counted in ARGV[2]
+--              and in avail alike; one that ran after it moved the version, and nothing is written.
+-- ARGV[6+n+m..] lease fields the caller read whose entry did not parse, to be quarantined
 --
 -- truth = ARGV[2] - (leased - seats of the counted ARGV[4..3+n] leases still present) - seats of the legacy leases not
 -- in ARGV[4..3+n], never below 0: the seats of every lease not in ARGV[4..3+n], as a walk over the leases would count
@@ -62,7 +70,17 @@ local function quarantine(id, seats)
 end
 
 local confirmedIds = tonumber(ARGV[3])
-for i = 4 + confirmedIds, #ARGV do
+local endedIds = tonumber(ARGV[4 + confirmedIds])
+local firstUnparseable = 6 + confirmedIds + endedIds
+local function markReturned()
+  for i = 6 + confirmedIds, 5 + confirmedIds + endedIds do
+    redis.call('HSETNX', KEYS[9], ARGV[i], 'RETURNED')
+  end
+  if endedIds > 0 then
+    redis.call('PEXPIRE', KEYS[9], tonumber(ARGV[5 + confirmedIds]))
+  end
+end
+for i = firstUnparseable, #ARGV do
   local seats = redis.call('HGET', KEYS[2], ARGV[i])
   if seats and not isLease(ARGV[i], seats) then
     quarantine(ARGV[i], seats)
@@ -114,6 +132,7 @@ end
 local truth = tonumber(ARGV[2]) - (leased - confirmed) - legacy
 if truth < 0 then truth = 0 end
 
+markReturned()
 local avail = tonumber(redis.call('GET', KEYS[1]) or '')
 if not avail then
   redis.call('SET', KEYS[1], truth)

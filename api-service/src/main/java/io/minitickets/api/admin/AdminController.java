@@ -8,8 +8,10 @@ import io.minitickets.api.auth.UserAccount;
 import io.minitickets.api.auth.UserAccounts;
 import io.minitickets.api.event.Event;
 import io.minitickets.api.event.EventRepository;
+import io.minitickets.api.event.EventTerms;
 import io.minitickets.api.problem.Problems;
 import io.minitickets.core.inventory.InventoryGate;
+import io.minitickets.core.sale.SaleTerms;
 import io.minitickets.core.schema.ClosedSale;
 import io.minitickets.core.valkey.ValkeyUnavailableException;
 import jakarta.validation.Valid;
@@ -59,7 +61,7 @@ class AdminController {
 		int maxPerOrder = (request.maxPerOrder() != null) ? request.maxPerOrder()
 				: CreateEventRequest.DEFAULT_MAX_PER_ORDER;
 		Event event = this.events.create(request.name(), request.capacity(), request.saleOpensAt(), maxPerOrder,
-				request.perUserLimit());
+				request.perUserLimit(), terms(request));
 		try {
 			this.gate.load(event.id(), event.capacity());
 		}
@@ -67,6 +69,23 @@ class AdminController {
 			// The reconciler loads missing counters; until then the gate fails open.
 		}
 		return ResponseEntity.created(URI.create("/api/events/" + event.id())).body(event);
+	}
+
+	private static EventTerms terms(CreateEventRequest request) {
+		long price = (request.price() != null) ? request.price() : 0;
+		String problem = SaleTerms.currencyProblem(price, request.currency());
+		if (problem != null) {
+			throw Problems.badRequest(problem + ".");
+		}
+		if (request.cancellableUntil() != null && (request.cancellableUntil().isBefore(EARLIEST_SALE)
+				|| request.cancellableUntil().isAfter(LATEST_SALE))) {
+			throw Problems.badRequest(
+					"'cancellableUntil' must be between " + EARLIEST_SALE + " and " + LATEST_SALE + ".");
+		}
+		return new EventTerms(price, request.currency(),
+				(request.holdSeconds() != null) ? request.holdSeconds() : SaleTerms.DEFAULT_HOLD_SECONDS,
+				(request.offerSeconds() != null) ? request.offerSeconds() : SaleTerms.DEFAULT_OFFER_SECONDS,
+				request.cancellableUntil());
 	}
 
 	@PostMapping("/api/admin/users")

@@ -1,5 +1,6 @@
 package io.minitickets.api.booking;
 
+import java.time.OffsetDateTime;
 import java.util.List;
 import java.util.Optional;
 import java.util.UUID;
@@ -16,7 +17,8 @@ import org.springframework.stereotype.Repository;
 @Repository
 class BookingQueries {
 
-	private static final String COLUMNS = "id, event_id, user_id, quantity, status, reason";
+	private static final String COLUMNS = "id, event_id, user_id, quantity, status, reason, hold_expires_at, amount,"
+			+ " currency";
 
 	private final JdbcClient jdbc;
 
@@ -41,9 +43,12 @@ class BookingQueries {
 
 	private static CachedBooking toBooking(java.sql.ResultSet rs) throws java.sql.SQLException {
 		String reason = rs.getString("reason");
+		OffsetDateTime holdExpiresAt = rs.getObject("hold_expires_at", OffsetDateTime.class);
 		return new CachedBooking(rs.getObject("id", UUID.class), rs.getLong("event_id"), rs.getLong("user_id"),
 				rs.getInt("quantity"), BookingStatus.valueOf(rs.getString("status")),
-				(reason != null) ? RejectionReason.valueOf(reason) : null);
+				(reason != null) ? RejectionReason.valueOf(reason) : null,
+				(holdExpiresAt != null) ? new CachedBooking.Hold(holdExpiresAt.toInstant(), rs.getLong("amount"),
+						rs.getString("currency")) : null);
 	}
 
 }

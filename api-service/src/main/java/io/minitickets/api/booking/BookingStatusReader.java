@@ -18,9 +18,10 @@ import org.springframework.stereotype.Component;
 
 /**
  * Answers status polls: the Valkey status cache first, then Postgres. Only the owner sees a booking; for anyone else
- * it does not exist. Status only moves forward: a PENDING cache entry is checked against Postgres, which may already
- * hold the outcome when the worker could not update the cache, but at most once per booking per
- * {@link BookingProperties#pendingRecheck()} on this instance: clients polling a PENDING booking are answered from
+ * it does not exist. Status only moves forward: a PENDING or HELD cache entry (one the pipeline moves on by itself:
+ * the worker settles it, the expirer ends it) is checked against Postgres, which may already hold the next status when
+ * the post-commit write to the cache was lost, but at most once per booking per
+ * {@link BookingProperties#pendingRecheck()} on this instance: clients polling such a booking are answered from
  * Valkey in between, so a poll storm does not become one Postgres query per poll.
  */
 @Component
@@ -28,14 +29,17 @@ class BookingStatusReader {
 
 	private static final long UNKNOWN_RETRY_AFTER_SECONDS = 1;
 
-	/** The most PENDING bookings remembered as checked (~100 bytes each); beyond it the oldest are checked again. */
+	/** The most bookings remembered as checked (~100 bytes each); beyond it the oldest are checked again. */
 	private static final long RECENTLY_CHECKED_SIZE = 200_000;
 
 	private final BookingStatusCache cache;
 
 	private final BookingQueries queries;
 
-	/** PENDING bookings that Postgres did not know at the last check, until the next check is due. */
+	/**
+	 * PENDING or HELD bookings that Postgres did not know, or knew with the cached status, at the last check, until
+	 * the next check is due.
+	 */
 	private final Cache<UUID, Boolean> recentlyChecked;
 
 	@Autowired
@@ -46,7 +50,8 @@ class BookingStatusReader {
 	/**
 	 * @param cache the status cache
 	 * @param queries settled bookings in Postgres
-	 * @param pendingRecheck how long a PENDING booking that Postgres did not know is answered from the cache alone
+	 * @param pendingRecheck how long a PENDING or HELD booking that Postgres was not ahead of is answered from the
+	 * cache alone
 	 * @param ticker the time source of that wait
 	 */
 	BookingStatusReader(BookingStatusCache cache, BookingQueries queries, Duration pendingRecheck, Ticker ticker) {
@@ -81,18 +86,20 @@ class BookingStatusReader {
 		if (cached.isPresent() && cached.get().userId() != userId) {
 			throw notFound(bookingId);
 		}
-		if (cached.isPresent() && cached.get().status().isFinal()) {
+		if (cached.isPresent() && !cached.get().status().movesOnItsOwn()) {
 			return BookingView.of(cached.get());
 		}
 		if (cached.isPresent() && this.recentlyChecked.getIfPresent(bookingId) != null) {
 			return BookingView.of(cached.get());
 		}
 		Optional<CachedBooking> settled = this.queries.find(bookingId, userId);
+		if (cached.isPresent()
+				&& (settled.isEmpty() || settled.get().status() == cached.get().status())) {
+			// Postgres is not ahead of the cache: answer from the cache until the next check is due
+			this.recentlyChecked.put(bookingId, Boolean.TRUE);
+		}
 		if (settled.isPresent()) {
 			return BookingView.of(settled.get());
-		}
-		if (cached.isPresent()) {
-			this.recentlyChecked.put(bookingId, Boolean.TRUE);
 		}
 		return cached.map(BookingView::of).orElseThrow(() -> notFound(bookingId));
 	}

@@ -1,6 +1,9 @@
 package io.minitickets.api.booking;
 
+import java.time.Instant;
 import java.util.UUID;
+
+import com.fasterxml.jackson.annotation.JsonInclude;
 
 import io.minitickets.core.messaging.BookingStatus;
 import io.minitickets.core.messaging.RejectionReason;
@@ -13,14 +16,23 @@ import org.jspecify.annotations.Nullable;
  * @param bookingId the booking
  * @param eventId its event
  * @param quantity seats asked for
- * @param status PENDING, CONFIRMED or REJECTED
+ * @param status PENDING, CONFIRMED, REJECTED, HELD (a paid event's seats, until paid or expired) or EXPIRED
  * @param reason why it was rejected; null otherwise
+ * @param holdExpiresAt when a paid event's booking stops holding its seats unpaid; absent for a free event's
+ * booking and while pending
+ * @param amount what it costs, in minor units of {@code currency} (price × quantity); absent as {@code holdExpiresAt}
+ * @param currency ISO 4217 code of {@code amount}; absent as {@code holdExpiresAt}
  */
-record BookingView(UUID bookingId, long eventId, int quantity, BookingStatus status, @Nullable RejectionReason reason) {
+record BookingView(UUID bookingId, long eventId, int quantity, BookingStatus status, @Nullable RejectionReason reason,
+		@JsonInclude(JsonInclude.Include.NON_NULL) @Nullable Instant holdExpiresAt,
+		@JsonInclude(JsonInclude.Include.NON_NULL) @Nullable Long amount,
+		@JsonInclude(JsonInclude.Include.NON_NULL) @Nullable String currency) {
 
 	static BookingView of(CachedBooking booking) {
+		CachedBooking.Hold hold = booking.hold();
 		return new BookingView(booking.bookingId(), booking.eventId(), booking.quantity(), booking.status(),
-				booking.reason());
+				booking.reason(), (hold != null) ? hold.expiresAt() : null, (hold != null) ? hold.amount() : null,
+				(hold != null) ? hold.currency() : null);
 	}
 
 }

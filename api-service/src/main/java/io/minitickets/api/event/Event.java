@@ -10,13 +10,19 @@ import org.jspecify.annotations.Nullable;
  * @param id the event id
  * @param name its name
  * @param capacity seats in all
- * @param seatsSold seats confirmed so far
+ * @param seatsSold seats taken so far (held or confirmed)
  * @param saleOpensAt when bookings start being accepted
  * @param maxPerOrder the most seats one booking may ask for
- * @param perUserLimit the most seats one user may hold; null for no limit
+ * @param perUserLimit the most seats one user may hold (held or confirmed); null for no limit
+ * @param price price of one seat in minor units of {@code currency}; 0 for a free event
+ * @param currency ISO 4217 code; null when none was given (always given when the price is above 0)
+ * @param holdSeconds how long a booking of a paid event holds its seats unpaid, seconds
+ * @param offerSeconds how long a waiting-list offer stands, seconds
+ * @param cancellableUntil the last moment a booking may be cancelled; null: while it is HELD or CONFIRMED
  */
 public record Event(long id, String name, int capacity, int seatsSold, Instant saleOpensAt, int maxPerOrder,
-		@Nullable Integer perUserLimit) {
+		@Nullable Integer perUserLimit, long price, @Nullable String currency, int holdSeconds, int offerSeconds,
+		@Nullable Instant cancellableUntil) {
 
 	/**
 	 * @param now the current time

@@ -15,7 +15,8 @@ import org.springframework.stereotype.Repository;
 @Repository
 public class EventRepository {
 
-	private static final String COLUMNS = "id, name, capacity, seats_sold, sale_opens_at, max_per_order, per_user_limit";
+	private static final String COLUMNS = "id, name, capacity, seats_sold, sale_opens_at, max_per_order, per_user_limit,"
+			+ " price, currency, hold_seconds, offer_seconds, cancellable_until";
 
 	private final JdbcClient jdbc;
 
@@ -49,14 +50,18 @@ public class EventRepository {
 	 * @param saleOpensAt when the sale opens
 	 * @param maxPerOrder the most seats per booking
 	 * @param perUserLimit the most seats per user; null for none
+	 * @param terms what a seat costs and how long holds, offers and cancellations last
 	 * @return the new event
 	 */
 	public Event create(String name, int capacity, Instant saleOpensAt, int maxPerOrder,
-			@Nullable Integer perUserLimit) {
+			@Nullable Integer perUserLimit, EventTerms terms) {
 		return this.jdbc
-			.sql("insert into events (name, capacity, sale_opens_at, max_per_order, per_user_limit)"
-					+ " values (?, ?, ?, ?, ?) returning " + COLUMNS)
-			.params(name, capacity, Timestamp.from(saleOpensAt), maxPerOrder, perUserLimit)
+			.sql("insert into events (name, capacity, sale_opens_at, max_per_order, per_user_limit, price, currency,"
+					+ " hold_seconds, offer_seconds, cancellable_until)"
+					+ " values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) returning " + COLUMNS)
+			.params(name, capacity, Timestamp.from(saleOpensAt), maxPerOrder, perUserLimit, terms.price(),
+					terms.currency(), terms.holdSeconds(), terms.offerSeconds(),
+					(terms.cancellableUntil() != null) ? Timestamp.from(terms.cancellableUntil()) : null)
 			.query(Event.class)
 			.single();
 	}

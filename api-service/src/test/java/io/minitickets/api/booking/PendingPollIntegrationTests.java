@@ -56,6 +56,29 @@ class PendingPollIntegrationTests extends ApiIntegrationTest {
 	}
 
 	@Test
+	void aHeldBookingIsCheckedAgainstPostgresSoAnExpiryTheCacheMissedIsSeen() {
+		BookingStatusReader reader = new BookingStatusReader(this.cache, this.queries, RECHECK, this.nanos::get);
+		long userId = 4_244_000_000L + (System.nanoTime() % 1_000_000);
+		UUID bookingId = UUID.randomUUID();
+		Instant expiresAt = Instant.parse("2026-12-03T10:00:00Z");
+		this.cache.put(new CachedBooking(bookingId, 1, userId, 2, BookingStatus.HELD, null,
+				new CachedBooking.Hold(expiresAt, 5_000, "EUR")));
+		// the expirer committed EXPIRED but could not write it to the status cache
+		this.jdbc.sql("insert into bookings (id, event_id, user_id, quantity, status, gated, requested_at,"
+				+ " hold_expires_at, amount, currency, ended_at) values (?, 1, ?, 2, 'EXPIRED', true, ?, ?, 5000, 'EUR',"
+				+ " now())")
+			.params(bookingId, userId, Timestamp.from(Instant.now()), Timestamp.from(expiresAt))
+			.update();
+
+		BookingView view = reader.read(bookingId, userId);
+
+		assertThat(view).isEqualTo(new BookingView(bookingId, 1, 2, BookingStatus.EXPIRED, null, expiresAt, 5_000L,
+				"EUR"));
+		assertThat(reader.read(bookingId, userId).status()).as("Postgres was ahead: asked again, not the cache")
+			.isEqualTo(BookingStatus.EXPIRED);
+	}
+
+	@Test
 	void anotherUsersPendingBookingStaysHiddenWhileItIsAnsweredFromTheCache() {
 		BookingStatusReader reader = new BookingStatusReader(this.cache, this.queries, RECHECK, this.nanos::get);
 		long userId = 4_243_000_000L + (System.nanoTime() % 1_000_000);

@@ -45,6 +45,13 @@ public class InventoryGate {
 	/** How many lease entries {@link #snapshot} asks for per {@code HSCAN} (a hint to Valkey, not a bound). */
 	static final int LEASES_PER_SCAN = 1000;
 
+	/**
+	 * How long after its booking ended a RETURN is still applied. The expirer sends it right after its commit and
+	 * retries it once within its settle timeout (1 s each), so a minute leaves room for a stalled worker; a RETURN
+	 * later than that is dropped and the reconciler gives the seats back from Postgres.
+	 */
+	public static final Duration RETURN_DEADLINE = Duration.ofMinutes(1);
+
 	private final ValkeyConnection connection;
 
 	private final ValkeyKeys keys;
@@ -61,6 +68,8 @@ public class InventoryGate {
 	private final SettleLeaseScript settleScript = new SettleLeaseScript();
 
 	private final ReconcileInventoryScript reconcileScript = new ReconcileInventoryScript();
+
+	private final ReturnSeatsScript returnScript = new ReturnSeatsScript();
 
 	private final LeasedTotalRecount recount = new LeasedTotalRecount();
 
@@ -225,6 +234,32 @@ public class InventoryGate {
 			int seats) {
 		return this.settleScript.settleAsync(this.connection, this.keys.event(eventId), bookingId, userId, outcome,
 				seats, this.properties.settledTtl());
+	}
+
+	/**
+	 * RETURN without waiting: gives the seats of bookings of one event that ended after taking them (expired holds)
+	 * back to the counter, in one script call for all of them. Idempotent per booking id for as long as the gate
+	 * remembers settles; a booking a RECONCILE already counted as free (it read Postgres after the booking ended) is
+	 * skipped, and so is one that ended more than {@link #RETURN_DEADLINE} ago (Valkey's clock against Postgres's:
+	 * they must agree within the {@link #returnWindow()} less the deadline). A missing counter is not created.
+	 * @param eventId the event
+	 * @param bookings its ended bookings; keep a call to a few thousand (one script run blocks Valkey ~1 µs a booking)
+	 * @return what changed; completes exceptionally with a Lettuce exception when Valkey fails
+	 * @throws ValkeyUnavailableException when no connection can be made now
+	 */
+	public CompletionStage<ReturnResult> returnSeatsAsync(long eventId, List<ReturnedBooking> bookings) {
+		return this.returnScript.returnAsync(this.connection, this.keys.event(eventId), bookings,
+				this.properties.settledTtl(), RETURN_DEADLINE);
+	}
+
+	/**
+	 * Which bookings a RECONCILE marks as returned: those that ended within this time, twice the
+	 * {@link #RETURN_DEADLINE}, so that a RETURN still within its deadline never counts seats a reconcile counted,
+	 * while the ids a reconcile passes stay those of the last two minutes, not of every hold that ever expired.
+	 * @return the window, 2 min
+	 */
+	public Duration returnWindow() {
+		return RETURN_DEADLINE.multipliedBy(2);
 	}
 
 	/**
@@ -465,9 +500,30 @@ public class InventoryGate {
 	 */
 	public ReconcileResult reconcile(long eventId, long snapshotVersion, long capacityLeft,
 			Collection<UUID> leasedAndConfirmed, Collection<String> unparseable) {
+		return reconcile(eventId, snapshotVersion, capacityLeft, leasedAndConfirmed, List.of(), unparseable);
+	}
+
+	/**
+	 * RECONCILE as {@link #reconcile(long, long, long, Collection, Collection)}, and, unless the result is STALE,
+	 * marks {@code ended} as returned: their seats are free in {@code capacityLeft}, so a RETURN of theirs that
+	 * arrives after this call changes nothing (their seats would otherwise count twice).
+	 * @param eventId the event
+	 * @param snapshotVersion the version from a {@link #snapshot} taken before Postgres was read
+	 * @param capacityLeft capacity − seats taken (HELD + CONFIRMED), read from Postgres after the snapshot
+	 * @param leasedAndConfirmed leased bookings that took their seats in Postgres, read in the same statement as
+	 * {@code capacityLeft}; never rejected ones: their REJECTED settle still gives their seats back
+	 * @param ended bookings that ended after taking seats within the {@link #returnWindow()}, read in the same
+	 * statement as {@code capacityLeft}
+	 * @param unparseable the fields of lease entries read that do not parse ({@link GateSnapshot#unparseable}'s keys)
+	 * @return what was done; STALE means retry on a later pass
+	 * @throws ValkeyUnavailableException when the gate's Valkey cannot answer in time, or answers with an error
+	 */
+	public ReconcileResult reconcile(long eventId, long snapshotVersion, long capacityLeft,
+			Collection<UUID> leasedAndConfirmed, Collection<UUID> ended, Collection<String> unparseable) {
 		ValkeyKeys.EventKeys eventKeys = this.keys.event(eventId);
+		Duration remember = this.properties.settledTtl();
 		Optional<ReconcileResult> result = this.reconcileScript.reconcile(this.connection, eventKeys, snapshotVersion,
-				capacityLeft, leasedAndConfirmed, unparseable);
+				capacityLeft, leasedAndConfirmed, ended, remember, unparseable);
 		if (result.isPresent()) {
 			return result.get();
 		}
@@ -477,7 +533,7 @@ public class InventoryGate {
 		});
 		if (recounted) {
 			result = this.reconcileScript.reconcile(this.connection, eventKeys, snapshotVersion, capacityLeft,
-					leasedAndConfirmed, List.of());
+					leasedAndConfirmed, ended, remember, List.of());
 		}
 		return result.orElseGet(() -> new ReconcileResult(ReconcileResult.Kind.STALE, -1, -1, 0));
 	}

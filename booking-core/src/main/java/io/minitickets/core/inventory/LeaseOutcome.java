@@ -17,15 +17,17 @@ public enum LeaseOutcome {
 	RELEASED;
 
 	/**
-	 * The outcome that matches a final booking status.
-	 * @param status CONFIRMED or REJECTED
-	 * @return the lease outcome
+	 * The outcome that applies a settled booking's status to its lease. The gate only knows seats taken or given
+	 * back: a booking that took seats in Postgres (HELD and CONFIRMED, and the statuses that follow them) settles as
+	 * CONFIRMED; the seats of one that ended since are given back by a RETURN, not by its settle.
+	 * @param status any status but PENDING
+	 * @return REJECTED for REJECTED, else CONFIRMED
 	 * @throws IllegalArgumentException for PENDING
 	 */
 	public static LeaseOutcome of(BookingStatus status) {
 		return switch (status) {
-			case CONFIRMED -> CONFIRMED;
 			case REJECTED -> REJECTED;
+			case HELD, CONFIRMED, EXPIRED, CANCELLED, REFUNDED -> CONFIRMED;
 			case PENDING -> throw new IllegalArgumentException("a pending booking is not settled");
 		};
 	}

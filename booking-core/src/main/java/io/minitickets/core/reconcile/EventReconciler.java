@@ -112,7 +112,7 @@ public class EventReconciler {
 			List<Repair> repairs) {
 		EventTruth truth = this.truths.truth(eventId, leased);
 		ReconcileResult result = this.gate.reconcile(eventId, version, truth.capacityLeft(),
-				truth.leasedAndConfirmed(), unparseable.keySet());
+				truth.leasedAndConfirmed(), truth.ended(), unparseable.keySet());
 		if (result.quarantined() > 0) {
 			logger.warn("inventory reconciliation event={} moved {} lease entries that do not parse to its quarantine "
 					+ "hash, uncounted: {}", eventId, result.quarantined(), unparseable);

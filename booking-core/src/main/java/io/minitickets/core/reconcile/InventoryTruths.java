@@ -2,12 +2,14 @@ package io.minitickets.core.reconcile;
 
 import java.sql.Array;
 import java.sql.SQLException;
+import java.time.Duration;
 import java.util.Collection;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.Set;
 import java.util.UUID;
 
+import io.minitickets.core.inventory.InventoryGate;
 import io.minitickets.core.messaging.BookingStatus;
 import org.springframework.dao.EmptyResultDataAccessException;
 import org.springframework.jdbc.core.simple.JdbcClient;
@@ -20,11 +22,16 @@ public class InventoryTruths {
 
 	private final JdbcClient jdbc;
 
+	private final Duration returnMemory;
+
 	/**
 	 * @param jdbc the services' database
+	 * @param returnMemory how far back the bookings that ended are read with the truth, for the reconcile to mark them
+	 * as returned ({@link InventoryGate#returnWindow()}: past it, a RETURN is no longer applied)
 	 */
-	public InventoryTruths(JdbcClient jdbc) {
+	public InventoryTruths(JdbcClient jdbc, Duration returnMemory) {
 		this.jdbc = jdbc;
+		this.returnMemory = returnMemory;
 	}
 
 	/**
@@ -49,8 +56,10 @@ public class InventoryTruths {
 	}
 
 	/**
-	 * Reads an event's capacity, seats confirmed and which of the given leased bookings are already confirmed, in one
-	 * statement so that a booking committed meanwhile is seen by all parts or by none.
+	 * Reads an event's capacity, seats taken (HELD + CONFIRMED), which of the given leased bookings already took their
+	 * seats (any status but REJECTED: an ended one took them, and its RETURN gives them back), and which bookings
+	 * ended after taking seats within the return window, in one statement so that a booking committed meanwhile is
+	 * seen by all parts or by none. The ended ones are found by {@code bookings_ended_idx}.
 	 * <p>
 	 * The leased ids are joined as a relation ({@code unnest}), not tested with {@code id = any(...)}: with the array
 	 * a bound parameter (a generic plan) and statistics that lag a sale's inserts, Postgres scanned the event's
@@ -67,12 +76,15 @@ public class InventoryTruths {
 		return this.jdbc.sql("""
 				select e.capacity, e.seats_sold,
 				       array(select b.id from unnest(cast(:ids as uuid[])) as leased(id) join bookings b on b.id = leased.id
-				             where b.event_id = e.id and b.status = 'CONFIRMED') as confirmed
+				             where b.event_id = e.id and b.status <> 'REJECTED') as confirmed,
+				       array(select b.id from bookings b
+				             where b.event_id = e.id and b.ended_at > now() - make_interval(secs => :memory)) as ended
 				from events e where e.id = :eventId""")
 			.param("eventId", eventId)
 			.param("ids", leasedBookingIds.toArray(UUID[]::new))
+			.param("memory", (double) this.returnMemory.toMillis() / 1000)
 			.query((rs, row) -> new EventTruth(rs.getLong("capacity"), rs.getLong("seats_sold"),
-					uuids(rs.getArray("confirmed"))))
+					uuids(rs.getArray("confirmed")), uuids(rs.getArray("ended"))))
 			.single();
 	}
 

@@ -1,6 +1,7 @@
 package io.minitickets.core.status;
 
 import java.time.Duration;
+import java.time.Instant;
 import java.util.Map;
 import java.util.Optional;
 import java.util.UUID;
@@ -12,6 +13,7 @@ import io.minitickets.core.messaging.RejectionReason;
 import io.minitickets.core.valkey.ValkeyConnection;
 import io.minitickets.core.valkey.ValkeyKeys;
 import io.minitickets.core.valkey.ValkeyUnavailableException;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The status cache clients poll: the API writes PENDING before it publishes, the worker writes the outcome after the
@@ -39,9 +41,9 @@ public class BookingStatusCache {
 	}
 
 	/**
-	 * Writes a status unless a final one is already there.
+	 * Writes a status unless one of the same or a higher {@link BookingStatus#rank() rank} is already there.
 	 * @param booking the booking and its status
-	 * @return true when written, false when a final status (or, for PENDING, any status) was already there
+	 * @return true when written, false when a status of the same or a higher rank was already there
 	 * @throws ValkeyUnavailableException when Valkey cannot answer in time
 	 */
 	public boolean put(CachedBooking booking) {
@@ -88,7 +90,17 @@ public class BookingStatusCache {
 		String reason = entry.getOrDefault("reason", "");
 		return Optional.of(new CachedBooking(bookingId, Long.parseLong(entry.get("event")),
 				Long.parseLong(entry.get("user")), Integer.parseInt(entry.get("quantity")),
-				BookingStatus.valueOf(entry.get("status")), reason.isEmpty() ? null : RejectionReason.valueOf(reason)));
+				BookingStatus.valueOf(entry.get("status")), reason.isEmpty() ? null : RejectionReason.valueOf(reason),
+				hold(entry)));
+	}
+
+	private static CachedBooking.@Nullable Hold hold(Map<String, String> entry) {
+		String expires = entry.get("hold-expires");
+		if (expires == null) {
+			return null;
+		}
+		return new CachedBooking.Hold(Instant.parse(expires), Long.parseLong(entry.get("amount")),
+				entry.get("currency"));
 	}
 
 }

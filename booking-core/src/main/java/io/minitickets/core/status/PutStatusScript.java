@@ -11,8 +11,9 @@ import io.minitickets.core.valkey.ValkeyConnection;
  * {@code scripts/put-status.lua}: write a booking's status, only forward; and
  * {@code scripts/remove-pending-status.lua}: remove it while it is still PENDING.
  * <p>
- * KEYS: {@code bk:{<id>}}. ARGV: status, event id, user id, seats, reason ('' for none), TTL (ms). Reply: 1 written, 0
- * kept (a final status is never overwritten; PENDING never replaces anything).
+ * KEYS: {@code bk:{<id>}}. ARGV: status, event id, user id, seats, reason ('' for none), TTL (ms), hold expiry
+ * (ISO-8601), amount, currency (all three '' without a hold). Reply: 1 written, 0 kept (a status is written only over a
+ * lower {@link io.minitickets.core.messaging.BookingStatus#rank() rank}; PENDING never replaces anything).
  */
 final class PutStatusScript {
 
@@ -37,9 +38,12 @@ final class PutStatusScript {
 	}
 
 	private static String[] args(CachedBooking booking, Duration ttl) {
+		CachedBooking.Hold hold = booking.hold();
 		return new String[] { booking.status().name(), Long.toString(booking.eventId()),
 				Long.toString(booking.userId()), Integer.toString(booking.quantity()),
-				(booking.reason() != null) ? booking.reason().name() : "", Long.toString(ttl.toMillis()) };
+				(booking.reason() != null) ? booking.reason().name() : "", Long.toString(ttl.toMillis()),
+				(hold != null) ? hold.expiresAt().toString() : "", (hold != null) ? Long.toString(hold.amount()) : "",
+				(hold != null) ? hold.currency() : "" };
 	}
 
 }

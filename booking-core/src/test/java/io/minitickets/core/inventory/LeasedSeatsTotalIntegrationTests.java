@@ -1,5 +1,6 @@
 package io.minitickets.core.inventory;
 
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -151,7 +152,7 @@ class LeasedSeatsTotalIntegrationTests extends GateIntegrationTest {
 		connection.sync().del(keys.leased());
 
 		Optional<ReconcileResult> result = new ReconcileInventoryScript().reconcile(connection, keys,
-				gate.version(event), 10, List.of(), List.of());
+				gate.version(event), 10, List.of(), List.of(), Duration.ofHours(24), List.of());
 
 		assertThat(result).as("a recount asked for").isEmpty();
 		assertThat(leased(event)).as("nothing written").isNull();

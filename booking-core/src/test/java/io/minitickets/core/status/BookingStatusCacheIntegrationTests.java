@@ -1,6 +1,7 @@
 package io.minitickets.core.status;
 
 import java.time.Duration;
+import java.time.Instant;
 import java.util.UUID;
 
 import io.minitickets.core.messaging.BookingStatus;
@@ -47,6 +48,49 @@ class BookingStatusCacheIntegrationTests {
 	}
 
 	@Test
+	void aHoldMovesOnlyForwardAlongTheLifecycleAndKeepsItsTerms() {
+		UUID id = UUID.randomUUID();
+		CachedBooking.Hold hold = new CachedBooking.Hold(Instant.parse("2026-12-03T10:00:00Z"), 5_000, "EUR");
+
+		assertThat(cache.put(booking(id, BookingStatus.PENDING, null))).isTrue();
+		assertThat(cache.put(held(id, BookingStatus.HELD, hold))).isTrue();
+		assertThat(cache.put(booking(id, BookingStatus.PENDING, null))).as("PENDING over HELD").isFalse();
+		assertThat(cache.put(held(id, BookingStatus.EXPIRED, hold))).isTrue();
+		assertThat(cache.put(held(id, BookingStatus.HELD, hold))).as("HELD over EXPIRED").isFalse();
+		assertThat(cache.put(held(id, BookingStatus.CONFIRMED, hold))).as("a late payment over EXPIRED").isTrue();
+		assertThat(cache.put(held(id, BookingStatus.EXPIRED, hold))).as("EXPIRED over CONFIRMED").isFalse();
+		assertThat(cache.put(held(id, BookingStatus.CANCELLED, hold))).isTrue();
+		assertThat(cache.put(held(id, BookingStatus.CONFIRMED, hold))).as("CONFIRMED over CANCELLED").isFalse();
+
+		assertThat(cache.get(id)).hasValue(held(id, BookingStatus.CANCELLED, hold));
+	}
+
+	@Test
+	void theRankOfEveryStatusIsTheScriptsOrder() {
+		// put-status.lua holds the same ranks in Lua: writing every pair proves the two agree
+		for (BookingStatus first : BookingStatus.values()) {
+			for (BookingStatus second : BookingStatus.values()) {
+				UUID id = UUID.randomUUID();
+				cache.put(booking(id, first, null));
+
+				assertThat(cache.put(booking(id, second, null))).as(first + " then " + second)
+					.isEqualTo(second.rank() > first.rank());
+			}
+		}
+		assertThat(BookingStatus.values()).filteredOn(BookingStatus::isFinal)
+			.containsExactlyInAnyOrder(BookingStatus.REJECTED, BookingStatus.CANCELLED, BookingStatus.REFUNDED);
+	}
+
+	@Test
+	void keepsAStatusALaterVersionWroteThatItDoesNotKnow() {
+		UUID id = UUID.randomUUID();
+		connection.sync().hset(valkey.keys().bookingStatus(id), "status", "PAYMENT_DISPUTED");
+
+		assertThat(cache.put(booking(id, BookingStatus.CONFIRMED, null))).isFalse();
+		assertThat(connection.sync().hget(valkey.keys().bookingStatus(id), "status")).isEqualTo("PAYMENT_DISPUTED");
+	}
+
+	@Test
 	void aLateOutcomeStillWinsOverPending() {
 		UUID id = UUID.randomUUID();
 		cache.put(booking(id, BookingStatus.CONFIRMED, null));
@@ -78,6 +122,10 @@ class BookingStatusCacheIntegrationTests {
 
 	private static CachedBooking booking(UUID id, BookingStatus status, RejectionReason reason) {
 		return new CachedBooking(id, 7, 11, 2, status, reason);
+	}
+
+	private static CachedBooking held(UUID id, BookingStatus status, CachedBooking.Hold hold) {
+		return new CachedBooking(id, 7, 11, 2, status, null, hold);
 	}
 
 }

@@ -12,8 +12,9 @@ import io.minitickets.core.messaging.RejectionReason;
 import org.jspecify.annotations.Nullable;
 
 /**
- * Decides, in offset order, which of one event's booking requests Postgres confirms. Pure logic: the caller reads the
- * inputs under the event's row lock and writes the decision in the same transaction.
+ * Decides, in offset order, which of one event's booking requests Postgres gives seats to: CONFIRMED for a free event,
+ * HELD (until paid or expired) for a paid one. Pure logic: the caller reads the inputs under the event's row lock and
+ * writes the decision in the same transaction.
  * <p>
  * A booking Postgres already settled is a replay: its recorded outcome is kept and it changes nothing. A new booking
  * is confirmed while enough seats remain and the event's per-user limit allows; otherwise it is rejected, SOLD_OUT
@@ -30,10 +31,10 @@ final class SettlementDecider {
 	 * @param event the event's seats read under its row lock; null when the event does not exist
 	 * @param requests the event's requests in offset order, each booking id once
 	 * @param recorded bookings of these requests that Postgres already settled, by booking id
-	 * @param confirmedSeatsByUser seats already confirmed in Postgres for the requests' users (only needed when the
-	 * event has a per-user limit; a missing user has none)
+	 * @param confirmedSeatsByUser seats already taken (HELD or CONFIRMED) in Postgres by the requests' users (only
+	 * needed when the event has a per-user limit; a missing user has none)
 	 * @param settledAt when this settlement happens, for the new bookings
-	 * @return one settlement per request, in the requests' order, and the seats newly confirmed
+	 * @return one settlement per request, in the requests' order, and the seats newly taken
 	 */
 	static Decision decide(@Nullable EventInventory event, List<BookingRequested> requests,
 			Map<UUID, Settlement> recorded, Map<Long, Integer> confirmedSeatsByUser, Instant settledAt) {
@@ -52,7 +53,7 @@ final class SettlementDecider {
 				settlements.add(Settlement.rejected(request, reason, settledAt));
 				continue;
 			}
-			settlements.add(Settlement.confirmed(request, settledAt));
+			settlements.add(Settlement.taken(request, event, settledAt));
 			seatsLeft -= request.quantity();
 			seatsConfirmed += request.quantity();
 			seatsByUser.merge(request.userId(), request.quantity(), Integer::sum);
@@ -79,7 +80,7 @@ final class SettlementDecider {
 	 * What one event's transaction must write.
 	 *
 	 * @param settlements every request's settlement in offset order, replays included
-	 * @param seatsConfirmed seats newly confirmed: what {@code seats_sold} grows by
+	 * @param seatsConfirmed seats newly taken (confirmed or held): what {@code seats_sold} grows by
 	 */
 	record Decision(List<Settlement> settlements, int seatsConfirmed) {
 

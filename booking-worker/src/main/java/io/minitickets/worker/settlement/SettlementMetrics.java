@@ -44,11 +44,15 @@ class SettlementMetrics {
 			.baseUnit("records")
 			.register(registry);
 		for (String replay : List.of("false", "true")) {
-			settledCounter(BookingStatus.CONFIRMED.name(), "none", replay);
+			for (BookingStatus status : List.of(BookingStatus.CONFIRMED, BookingStatus.HELD)) {
+				settledCounter(status.name(), "none", replay);
+			}
 			for (RejectionReason reason : RejectionReason.values()) {
 				settledCounter(BookingStatus.REJECTED.name(), reason.name(), replay);
 			}
 		}
+		// a replay reports the booking as Postgres holds it now: a hold may have expired since
+		settledCounter(BookingStatus.EXPIRED.name(), "none", "true");
 	}
 
 	/**

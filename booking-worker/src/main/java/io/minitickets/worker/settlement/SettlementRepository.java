@@ -5,6 +5,7 @@ import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
+import java.time.Duration;
 import java.time.OffsetDateTime;
 import java.time.ZoneOffset;
 import java.util.Collection;
@@ -17,6 +18,7 @@ import java.util.function.Function;
 
 import io.minitickets.core.messaging.BookingStatus;
 import io.minitickets.core.messaging.RejectionReason;
+import io.minitickets.core.status.CachedBooking.Hold;
 import org.springframework.jdbc.core.JdbcTemplate;
 import org.springframework.stereotype.Repository;
 
@@ -28,20 +30,22 @@ import org.springframework.stereotype.Repository;
 class SettlementRepository {
 
 	private static final String LOCK_EVENT = """
-			select capacity, seats_sold, per_user_limit from events where id = ? for update""";
+			select capacity, seats_sold, per_user_limit, price, currency, hold_seconds from events where id = ? for update""";
 
 	private static final String FIND_SETTLED = """
-			select id, event_id, user_id, quantity, gated, requested_at, status, reason, settled_at
+			select id, event_id, user_id, quantity, gated, requested_at, status, reason, settled_at, hold_expires_at,
+			       amount, currency
 			from bookings where id = any(?)""";
 
 	private static final String CONFIRMED_SEATS_BY_USER = """
 			select user_id, sum(quantity) from bookings
-			where event_id = ? and status = 'CONFIRMED' and user_id = any(?) group by user_id""";
+			where event_id = ? and status in ('HELD', 'CONFIRMED') and user_id = any(?) group by user_id""";
 
 	private static final String INSERT = """
-			insert into bookings (id, event_id, user_id, quantity, status, reason, gated, requested_at, settled_at)
+			insert into bookings (id, event_id, user_id, quantity, status, reason, gated, requested_at, settled_at,
+				hold_expires_at, amount, currency)
 			select * from unnest(?::uuid[], ?::bigint[], ?::bigint[], ?::integer[], ?::varchar[], ?::varchar[],
-				?::boolean[], ?::timestamptz[], ?::timestamptz[])
+				?::boolean[], ?::timestamptz[], ?::timestamptz[], ?::timestamptz[], ?::bigint[], ?::char(3)[])
 			on conflict (id) do nothing""";
 
 	private static final String ADD_SEATS_SOLD = "update events set seats_sold = seats_sold + ? where id = ?";
@@ -53,14 +57,14 @@ class SettlementRepository {
 	}
 
 	/**
-	 * Locks an event's row until the transaction ends and reads its seats.
+	 * Locks an event's row until the transaction ends and reads its seats and terms.
 	 * @param eventId the event
-	 * @return its seats, or empty when there is no such event
+	 * @return its seats and terms, or empty when there is no such event
 	 */
 	Optional<EventInventory> lockEvent(long eventId) {
 		return this.jdbc
 			.query(LOCK_EVENT, (rs, row) -> new EventInventory(rs.getInt(1), rs.getInt(2), rs.getObject(3,
-					Integer.class)), eventId)
+					Integer.class), rs.getLong(4), rs.getString(5), Duration.ofSeconds(rs.getInt(6))), eventId)
 			.stream()
 			.findFirst();
 	}
@@ -84,10 +88,10 @@ class SettlementRepository {
 	}
 
 	/**
-	 * Sums the seats Postgres already confirmed per user for one event.
+	 * Sums the seats Postgres already gave each user for one event: held or confirmed.
 	 * @param eventId the event
 	 * @param userIds the users to sum for
-	 * @return seats confirmed by user id; users with none are missing
+	 * @return seats taken by user id; users with none are missing
 	 */
 	Map<Long, Integer> confirmedSeatsByUser(long eventId, Collection<Long> userIds) {
 		Map<Long, Integer> seats = new HashMap<>();
@@ -123,6 +127,12 @@ class SettlementRepository {
 					(s) -> OffsetDateTime.ofInstant(s.requestedAt(), ZoneOffset.UTC)));
 			statement.setArray(9, array(connection, "timestamptz", settlements,
 					(s) -> OffsetDateTime.ofInstant(s.settledAt(), ZoneOffset.UTC)));
+			statement.setArray(10, array(connection, "timestamptz", settlements,
+					(s) -> (s.hold() != null) ? OffsetDateTime.ofInstant(s.hold().expiresAt(), ZoneOffset.UTC) : null));
+			statement.setArray(11, array(connection, "int8", settlements,
+					(s) -> (s.hold() != null) ? s.hold().amount() : null));
+			statement.setArray(12, array(connection, "varchar", settlements,
+					(s) -> (s.hold() != null) ? s.hold().currency() : null));
 			return statement;
 		});
 		if (inserted != settlements.size()) {
@@ -132,9 +142,10 @@ class SettlementRepository {
 	}
 
 	/**
-	 * Adds newly confirmed seats to an event; the CHECK constraint {@code seats_sold <= capacity} guards it.
+	 * Adds newly taken seats (confirmed or held) to an event; the CHECK constraint {@code seats_sold <= capacity}
+	 * guards it.
 	 * @param eventId the event
-	 * @param seats seats confirmed by this transaction
+	 * @param seats seats taken by this transaction
 	 * @throws org.springframework.dao.DataIntegrityViolationException when the event would be oversold
 	 */
 	void addSeatsSold(long eventId, int seats) {
@@ -148,11 +159,14 @@ class SettlementRepository {
 
 	private static Settlement replay(ResultSet rs) throws SQLException {
 		String reason = rs.getString("reason");
+		OffsetDateTime holdExpiresAt = rs.getObject("hold_expires_at", OffsetDateTime.class);
+		Hold hold = (holdExpiresAt != null)
+				? new Hold(holdExpiresAt.toInstant(), rs.getLong("amount"), rs.getString("currency")) : null;
 		return new Settlement(rs.getObject("id", UUID.class), rs.getLong("event_id"), rs.getLong("user_id"),
 				rs.getInt("quantity"), rs.getBoolean("gated"),
 				rs.getObject("requested_at", OffsetDateTime.class).toInstant(),
 				BookingStatus.valueOf(rs.getString("status")), (reason != null) ? RejectionReason.valueOf(reason) : null,
-				rs.getObject("settled_at", OffsetDateTime.class).toInstant(), true);
+				rs.getObject("settled_at", OffsetDateTime.class).toInstant(), hold, true);
 	}
 
 }

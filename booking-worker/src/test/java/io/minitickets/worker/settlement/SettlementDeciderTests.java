@@ -1,5 +1,6 @@
 package io.minitickets.worker.settlement;
 
+import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -11,6 +12,7 @@ import java.util.UUID;
 import io.minitickets.core.messaging.BookingRequested;
 import io.minitickets.core.messaging.BookingStatus;
 import io.minitickets.core.messaging.RejectionReason;
+import io.minitickets.core.status.CachedBooking;
 import org.jspecify.annotations.Nullable;
 import org.junit.jupiter.api.Test;
 
@@ -29,7 +31,7 @@ class SettlementDeciderTests {
 	void confirmsInOrderWhileSeatsRemainThenRejectsAsSoldOut() {
 		List<BookingRequested> requests = List.of(request(1, 2), request(2, 2), request(3, 2));
 
-		SettlementDecider.Decision decision = decide(new EventInventory(5, 0, null), requests, Map.of(), Map.of());
+		SettlementDecider.Decision decision = decide(free(5, 0, null), requests, Map.of(), Map.of());
 
 		assertThat(outcomes(decision)).containsExactly("CONFIRMED", "CONFIRMED", "REJECTED SOLD_OUT");
 		assertThat(decision.seatsConfirmed()).isEqualTo(4);
@@ -39,7 +41,7 @@ class SettlementDeciderTests {
 	void aSmallerRequestAfterARejectedLargerOneStillGetsTheLastSeats() {
 		List<BookingRequested> requests = List.of(request(1, 3), request(2, 1));
 
-		SettlementDecider.Decision decision = decide(new EventInventory(10, 8, null), requests, Map.of(), Map.of());
+		SettlementDecider.Decision decision = decide(free(10, 8, null), requests, Map.of(), Map.of());
 
 		assertThat(outcomes(decision)).containsExactly("REJECTED SOLD_OUT", "CONFIRMED");
 		assertThat(decision.seatsConfirmed()).isEqualTo(1);
@@ -49,7 +51,7 @@ class SettlementDeciderTests {
 	void rejectsBeyondThePerUserLimitCountingSeatsConfirmedBefore() {
 		List<BookingRequested> requests = List.of(request(7, 1), request(7, 1), request(8, 2));
 
-		SettlementDecider.Decision decision = decide(new EventInventory(10, 2, 2), requests, Map.of(),
+		SettlementDecider.Decision decision = decide(free(10, 2, 2), requests, Map.of(),
 				Map.of(7L, 1));
 
 		assertThat(outcomes(decision)).containsExactly("CONFIRMED", "REJECTED USER_LIMIT", "CONFIRMED");
@@ -58,7 +60,7 @@ class SettlementDeciderTests {
 
 	@Test
 	void soldOutIsTheReasonWhenBothSeatsAndTheUserLimitAreShort() {
-		SettlementDecider.Decision decision = decide(new EventInventory(4, 4, 1), List.of(request(7, 2)), Map.of(),
+		SettlementDecider.Decision decision = decide(free(4, 4, 1), List.of(request(7, 2)), Map.of(),
 				Map.of(7L, 1));
 
 		assertThat(outcomes(decision)).containsExactly("REJECTED SOLD_OUT");
@@ -68,9 +70,9 @@ class SettlementDeciderTests {
 	void keepsTheRecordedOutcomeOfAReplayAndTakesNoSeats() {
 		BookingRequested replayed = request(1, 2);
 		Settlement recorded = new Settlement(replayed.bookingId(), EVENT, 1, 2, false, replayed.requestedAt(),
-				BookingStatus.REJECTED, RejectionReason.SOLD_OUT, NOW.minusSeconds(60), true);
+				BookingStatus.REJECTED, RejectionReason.SOLD_OUT, NOW.minusSeconds(60), null, true);
 
-		SettlementDecider.Decision decision = decide(new EventInventory(10, 0, null), List.of(replayed),
+		SettlementDecider.Decision decision = decide(free(10, 0, null), List.of(replayed),
 				Map.of(replayed.bookingId(), recorded), Map.of());
 
 		assertThat(decision.settlements()).containsExactly(recorded);
@@ -97,7 +99,7 @@ class SettlementDeciderTests {
 
 		for (Case example : cases) {
 			String description = example + " (seed " + seed + ")";
-			EventInventory event = new EventInventory(example.capacity(),
+			EventInventory event = free(example.capacity(),
 					Math.min(example.seatsSold(), example.capacity()), example.perUserLimit());
 
 			SettlementDecider.Decision decision = decide(event, example.requests(), Map.of(), Map.of());
@@ -128,11 +130,11 @@ class SettlementDeciderTests {
 
 		for (Case example : cases) {
 			String description = example + " (seed " + seed + ")";
-			EventInventory event = new EventInventory(example.capacity(), 0, example.perUserLimit());
+			EventInventory event = free(example.capacity(), 0, example.perUserLimit());
 			SettlementDecider.Decision first = decide(event, example.requests(), Map.of(), Map.of());
 			Map<UUID, Settlement> recorded = new HashMap<>();
 			first.settlements().forEach((s) -> recorded.put(s.bookingId(), replay(s)));
-			EventInventory afterFirst = new EventInventory(example.capacity(), first.seatsConfirmed(),
+			EventInventory afterFirst = free(example.capacity(), first.seatsConfirmed(),
 					example.perUserLimit());
 			Map<Long, Integer> confirmedByUser = new HashMap<>();
 			first.settlements().forEach((s) -> confirmedByUser.merge(s.userId(), s.seatsTaken(), Integer::sum));
@@ -207,6 +209,33 @@ class SettlementDeciderTests {
 
 	}
 
+	@Test
+	void holdsTheSeatsOfAPaidEventUntilTheHoldPassesForPriceTimesQuantity() {
+		EventInventory paid = new EventInventory(10, 2, 3, 2_500, "EUR", Duration.ofSeconds(600));
+		BookingRequested first = request(1, 2);
+		BookingRequested overLimit = request(2, 3);
+
+		SettlementDecider.Decision decision = decide(paid, List.of(first, overLimit), Map.of(), Map.of(2L, 1));
+
+		assertThat(outcomes(decision)).containsExactly("HELD", "REJECTED USER_LIMIT");
+		assertThat(decision.seatsConfirmed()).as("held seats are taken").isEqualTo(2);
+		assertThat(decision.settlements().get(0).hold())
+			.isEqualTo(new CachedBooking.Hold(NOW.plusSeconds(600), 5_000, "EUR"));
+		assertThat(decision.settlements().get(1).hold()).isNull();
+	}
+
+	@Test
+	void confirmsAFreeEventAtOnceWithoutAHold() {
+		SettlementDecider.Decision decision = decide(free(10, 0, null), List.of(request(1, 2)), Map.of(), Map.of());
+
+		assertThat(outcomes(decision)).containsExactly("CONFIRMED");
+		assertThat(decision.settlements().get(0).hold()).isNull();
+	}
+
+	private static EventInventory free(int capacity, int seatsSold, @Nullable Integer perUserLimit) {
+		return new EventInventory(capacity, seatsSold, perUserLimit, 0, null, Duration.ofSeconds(600));
+	}
+
 	private static SettlementDecider.Decision decide(@Nullable EventInventory event, List<BookingRequested> requests,
 			Map<UUID, Settlement> recorded, Map<Long, Integer> confirmedByUser) {
 		return SettlementDecider.decide(event, requests, recorded, confirmedByUser, NOW);
@@ -219,7 +248,7 @@ class SettlementDeciderTests {
 	private static Settlement replay(Settlement settlement) {
 		return new Settlement(settlement.bookingId(), settlement.eventId(), settlement.userId(), settlement.quantity(),
 				settlement.gated(), settlement.requestedAt(), settlement.status(), settlement.reason(),
-				settlement.settledAt(), true);
+				settlement.settledAt(), settlement.hold(), true);
 	}
 
 	private static List<String> outcomes(SettlementDecider.Decision decision) {

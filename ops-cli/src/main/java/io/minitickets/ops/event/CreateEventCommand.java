@@ -8,6 +8,7 @@ import java.time.Instant;
 import java.util.OptionalInt;
 import java.util.concurrent.Callable;
 
+import io.minitickets.core.sale.SaleTerms;
 import io.minitickets.core.text.ControlCharacters;
 import io.minitickets.core.text.TerminalText;
 import io.minitickets.core.valkey.ValkeyUnavailableException;
@@ -52,8 +53,30 @@ final class CreateEventCommand implements Callable<Integer> {
 	private int maxPerOrder = 10;
 
 	@Option(names = "--per-user-limit", paramLabel = "SEATS",
-			description = "Most confirmed seats per user (default: no limit).")
+			description = "Most seats per user, held or confirmed (default: no limit).")
 	private @Nullable Integer perUserLimit;
+
+	@Option(names = "--price", paramLabel = "MINOR_UNITS", defaultValue = "0",
+			description = "Price of one seat in minor units of --currency (cents for EUR), 0 to 100000000; above 0 "
+					+ "bookings are HELD until paid or expired (default: ${DEFAULT-VALUE}, free).")
+	private long price;
+
+	@Option(names = "--currency", paramLabel = "ISO_4217",
+			description = "Currency code, three upper-case letters; required when --price is above 0.")
+	private @Nullable String currency;
+
+	@Option(names = "--hold", paramLabel = "SECONDS", defaultValue = "600",
+			description = "How long a booking of a paid event holds its seats unpaid, 5 to 86400 s "
+					+ "(default: ${DEFAULT-VALUE}).")
+	private int holdSeconds = SaleTerms.DEFAULT_HOLD_SECONDS;
+
+	@Option(names = "--offer", paramLabel = "SECONDS", defaultValue = "1800",
+			description = "How long a waiting-list offer stands, 5 to 86400 s (default: ${DEFAULT-VALUE}).")
+	private int offerSeconds = SaleTerms.DEFAULT_OFFER_SECONDS;
+
+	@Option(names = "--cancellable-until", paramLabel = "TIME", converter = Times.class,
+			description = "Last moment a booking may be cancelled, ISO-8601 (default: while it is held or confirmed).")
+	private @Nullable Instant cancellableUntil;
 
 	@Override
 	public Integer call() throws Exception {
@@ -68,17 +91,24 @@ final class CreateEventCommand implements Callable<Integer> {
 			throw new BadUsageException("--name must not contain " + ControlCharacters.describe(control.getAsInt())
 					+ ", a control or format character");
 		}
+		checkTerms();
 		Instant opens = (this.opensAt != null) ? this.opensAt : Instant.now();
 		long id;
 		try (Connection connection = new Postgres(this.events.ops().settings()).connect();
 				PreparedStatement insert = connection.prepareStatement("""
-						insert into events (name, capacity, sale_opens_at, max_per_order, per_user_limit)
-						values (?, ?, ?, ?, ?) returning id""")) {
+						insert into events (name, capacity, sale_opens_at, max_per_order, per_user_limit, price, currency,
+						                    hold_seconds, offer_seconds, cancellable_until)
+						values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) returning id""")) {
 			insert.setString(1, this.name);
 			insert.setInt(2, this.capacity);
 			insert.setTimestamp(3, Timestamp.from(opens));
 			insert.setInt(4, this.maxPerOrder);
 			insert.setObject(5, this.perUserLimit);
+			insert.setLong(6, this.price);
+			insert.setString(7, this.currency);
+			insert.setInt(8, this.holdSeconds);
+			insert.setInt(9, this.offerSeconds);
+			insert.setTimestamp(10, (this.cancellableUntil != null) ? Timestamp.from(this.cancellableUntil) : null);
 			try (ResultSet row = insert.executeQuery()) {
 				row.next();
 				id = row.getLong(1);
@@ -95,9 +125,27 @@ final class CreateEventCommand implements Callable<Integer> {
 		this.spec.commandLine().getOut().printf("%d%n", id);
 		this.spec.commandLine()
 			.getErr()
-			.print(TerminalText.format("created event %d '%s': %d seats, sale opens %s; %s%n", id, this.name,
-					this.capacity, opens, gate));
+			.print(TerminalText.format("created event %d '%s': %d seats, %s, sale opens %s; %s%n", id, this.name,
+					this.capacity, (this.price > 0) ? this.price + " " + this.currency + " a seat, held "
+							+ this.holdSeconds + " s" : "free", opens, gate));
 		return ExitCodes.DONE;
+	}
+
+	private void checkTerms() {
+		if (this.price < 0 || this.price > SaleTerms.MAX_PRICE) {
+			throw new BadUsageException("--price must be 0 to " + SaleTerms.MAX_PRICE + " minor units");
+		}
+		String currencyProblem = SaleTerms.currencyProblem(this.price, this.currency);
+		if (currencyProblem != null) {
+			throw new BadUsageException(currencyProblem.replace("'currency'", "--currency")
+				.replace("'price'", "--price"));
+		}
+		for (int window : new int[] { this.holdSeconds, this.offerSeconds }) {
+			if (window < SaleTerms.MIN_WINDOW_SECONDS || window > SaleTerms.MAX_WINDOW_SECONDS) {
+				throw new BadUsageException("--hold and --offer must be " + SaleTerms.MIN_WINDOW_SECONDS + " to "
+						+ SaleTerms.MAX_WINDOW_SECONDS + " seconds");
+			}
+		}
 	}
 
 }

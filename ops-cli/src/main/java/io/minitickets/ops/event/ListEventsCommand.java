@@ -22,7 +22,8 @@ import picocli.CommandLine.Spec;
  * {@code ops events list}: events with their seats and sale state.
  */
 @Command(name = "list", mixinStandardHelpOptions = true,
-		description = "Lists events, newest first: id, seats sold of capacity, sale state (open, opens at, closed).")
+		description = "Lists events, newest first: id, seats taken (held or confirmed) of capacity, price (minor units), "
+				+ "currency, hold (s), sale state (open, opens at, closed).")
 final class ListEventsCommand implements Callable<Integer> {
 
 	@ParentCommand
@@ -41,19 +42,23 @@ final class ListEventsCommand implements Callable<Integer> {
 			throw new BadUsageException("--limit must be 1 or more");
 		}
 		PrintWriter out = this.spec.commandLine().getOut();
-		out.print(TerminalText.format("%-8s %-30s %8s %8s  %s%n", "id", "name", "sold", "capacity", "sale"));
+		out.print(TerminalText.format("%-8s %-30s %8s %8s %12s %-4s %6s  %s%n", "id", "name", "sold", "capacity",
+				"price", "cur", "hold", "sale"));
 		Instant now = Instant.now();
 		try (Connection connection = new Postgres(this.events.ops().settings()).connect();
 				PreparedStatement select = connection.prepareStatement(
-						"select id, name, seats_sold, capacity, sale_opens_at from events order by id desc limit ?")) {
+						"select id, name, seats_sold, capacity, sale_opens_at, price, currency, hold_seconds from events"
+								+ " order by id desc limit ?")) {
 			select.setInt(1, this.limit);
 			try (ResultSet rows = select.executeQuery()) {
 				while (rows.next()) {
 					Instant opens = rows.getTimestamp(5).toInstant();
 					String sale = ClosedSale.isClosed(opens) ? "closed"
 							: opens.isAfter(now) ? "opens " + opens : "open since " + opens;
-					out.print(TerminalText.format("%-8d %-30s %8d %8d  %s%n", rows.getLong(1), rows.getString(2),
-							rows.getInt(3), rows.getInt(4), sale));
+					String currency = rows.getString(7);
+					out.print(TerminalText.format("%-8d %-30s %8d %8d %12d %-4s %6s  %s%n", rows.getLong(1),
+							rows.getString(2), rows.getInt(3), rows.getInt(4), rows.getLong(6),
+							(currency != null) ? currency : "-", rows.getInt(8) + "s", sale));
 				}
 			}
 		}

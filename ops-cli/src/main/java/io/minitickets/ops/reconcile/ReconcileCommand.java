@@ -79,7 +79,8 @@ public final class ReconcileCommand implements Callable<Integer> {
 			// the rejections of expired leases' bookings commit at once, on a connection in auto-commit, before the gate
 			// gives the seats back: not in the event's transaction, which a later step's failure rolls back
 			EventReconciler reconciler = new EventReconciler(valkey.gate(),
-					new InventoryTruths(JdbcClient.create(new SingleConnectionDataSource(connection, true))),
+					new InventoryTruths(JdbcClient.create(new SingleConnectionDataSource(connection, true)),
+							valkey.gate().returnWindow()),
 					new ExpiredLeaseRejections(JdbcClient.create(new SingleConnectionDataSource(ownCommits, true)),
 							TransactionOperations.withoutTransaction()),
 					this.expiredLeasesPerEvent, Duration.ZERO);

@@ -142,11 +142,12 @@ final class Replay {
 			else if (status == null) {
 				pending++;
 			}
-			else if (status.equals("CONFIRMED")) {
-				confirmed++;
+			else if (status.equals("REJECTED")) {
+				rejected++;
 			}
 			else {
-				rejected++;
+				// took its seats: CONFIRMED, or HELD for a paid event (EXPIRED if its hold passed since)
+				confirmed++;
 			}
 		}
 		return new Settled(confirmed, duplicates, rejected, pending);

@@ -66,7 +66,7 @@ final class ReplayReport {
 		this.out.println(outcome.caughtUp()
 				? "settled (the worker caught up in " + seconds(outcome.waited()) + "):"
 				: "settled so far (the worker had not caught up after " + seconds(outcome.waited()) + "):");
-		row("new", outcome.settled().confirmed() + " CONFIRMED now");
+		row("new", outcome.settled().confirmed() + " CONFIRMED now (with the HELD of paid events)");
 		row("rejected", outcome.settled().rejected() + " REJECTED now");
 		row("duplicates", outcome.settled().duplicates() + " were final already (no-ops)");
 		row("still pending", outcome.settled().pending() + " not settled in Postgres");

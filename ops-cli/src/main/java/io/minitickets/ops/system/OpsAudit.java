@@ -88,7 +88,7 @@ public final class OpsAudit {
 	}
 
 	/**
-	 * @param confirmed bookings settled now as CONFIRMED (new)
+	 * @param confirmed bookings settled now that took their seats: CONFIRMED, or HELD for a paid event (new)
 	 * @param duplicates bookings that were final already (no-ops)
 	 * @param rejected bookings settled now as REJECTED
 	 * @param pending bookings not settled when the wait ended

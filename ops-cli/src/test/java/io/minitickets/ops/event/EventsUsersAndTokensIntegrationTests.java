@@ -42,9 +42,38 @@ class EventsUsersAndTokensIntegrationTests extends OpsIntegrationTestSupport {
 		assertThat(this.jdbc.queryForObject("select per_user_limit from events where id = ?", Integer.class, eventId))
 			.isEqualTo(4);
 		assertThat(List.of(closed.exit(), listClosed.exit(), opened.exit(), listOpen.exit())).containsOnly(0);
-		assertThat(listClosed.out()).containsPattern(eventId + "\\s+Sale day\\s+0\\s+50\\s+closed");
-		assertThat(listOpen.out()).containsPattern(eventId + "\\s+Sale day\\s+0\\s+50\\s+open since");
+		assertThat(listClosed.out()).containsPattern(eventId + "\\s+Sale day\\s+0\\s+50\\s+0\\s+-\\s+600s\\s+closed");
+		assertThat(listOpen.out()).containsPattern(eventId + "\\s+Sale day\\s+0\\s+50\\s+0\\s+-\\s+600s\\s+open since");
 		assertThat(ops("events", "open", "987654321").exit()).isEqualTo(ExitCodes.BAD_USAGE);
+	}
+
+	@Test
+	void createsAPaidEventAndListsItsPriceCurrencyAndHold() {
+		Run created = ops("events", "create", "--name", "Paid night", "--capacity", "20", "--price", "2500",
+				"--currency", "EUR", "--hold", "90");
+		long eventId = Long.parseLong(created.out().trim());
+		Run list = ops("events", "list");
+
+		assertThat(created.exit()).as(created.toString()).isZero();
+		assertThat(created.err()).contains("2500 EUR a seat, held 90 s");
+		assertThat(list.out()).containsPattern(eventId + "\\s+Paid night\\s+0\\s+20\\s+2500\\s+EUR\\s+90s\\s+open since");
+	}
+
+	@Test
+	void refusesBadTermsAsBadUsageNamingTheOptionAndTheBound() {
+		Run noCurrency = ops("events", "create", "--name", "x", "--capacity", "5", "--price", "100");
+		Run unknownCurrency = ops("events", "create", "--name", "x", "--capacity", "5", "--price", "100",
+				"--currency", "EUX");
+		Run tooExpensive = ops("events", "create", "--name", "x", "--capacity", "5", "--price", "100000001",
+				"--currency", "EUR");
+		Run shortHold = ops("events", "create", "--name", "x", "--capacity", "5", "--hold", "4");
+
+		assertThat(List.of(noCurrency.exit(), unknownCurrency.exit(), tooExpensive.exit(), shortHold.exit()))
+			.containsOnly(ExitCodes.BAD_USAGE);
+		assertThat(noCurrency.err()).contains("--currency is required when --price is above 0");
+		assertThat(unknownCurrency.err()).contains("--currency must be an ISO 4217 code");
+		assertThat(tooExpensive.err()).contains("--price must be 0 to 100000000");
+		assertThat(shortHold.err()).contains("--hold and --offer must be 5 to 86400 seconds");
 	}
 
 	@Test

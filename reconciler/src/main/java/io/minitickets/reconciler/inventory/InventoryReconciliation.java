@@ -30,8 +30,9 @@ class InventoryReconciliation {
 	@Autowired
 	InventoryReconciliation(InventoryGate gate, JdbcClient jdbc, PlatformTransactionManager transactionManager,
 			ReconcilerProperties properties, ReconcilerMetrics metrics) {
-		this(new EventReconciler(gate, new InventoryTruths(jdbc), rejections(jdbc, transactionManager),
-				properties.expiredLeasesPerEvent(), properties.orphanGrace()), metrics);
+		this(new EventReconciler(gate, new InventoryTruths(jdbc, gate.returnWindow()),
+				rejections(jdbc, transactionManager), properties.expiredLeasesPerEvent(), properties.orphanGrace()),
+				metrics);
 	}
 
 	InventoryReconciliation(EventReconciler reconciler, ReconcilerMetrics metrics) {

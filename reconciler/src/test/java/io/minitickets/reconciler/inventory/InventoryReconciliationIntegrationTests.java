@@ -229,7 +229,7 @@ class InventoryReconciliationIntegrationTests {
 		reserve(eventId, 3);
 		setCounter(eventId, 9);
 		UUID late = UUID.randomUUID();
-		InventoryTruths reserveAfterTheLeasesAreRead = new InventoryTruths(this.jdbc) {
+		InventoryTruths reserveAfterTheLeasesAreRead = new InventoryTruths(this.jdbc, Duration.ofHours(24)) {
 
 			@Override
 			public Map<UUID, SettledBooking> findSettled(long id, Collection<UUID> bookingIds) {
@@ -326,7 +326,7 @@ class InventoryReconciliationIntegrationTests {
 		UUID late = reserveExpiring(eventId, 4);
 		awaitExpired(eventId, 1);
 		List<String> overAdmissions = new java.util.ArrayList<>();
-		InventoryTruths commitAfterTheRead = new InventoryTruths(this.jdbc) {
+		InventoryTruths commitAfterTheRead = new InventoryTruths(this.jdbc, Duration.ofHours(24)) {
 
 			private boolean committed;
 
@@ -434,7 +434,7 @@ class InventoryReconciliationIntegrationTests {
 	 * just after the reconcile read Postgres.
 	 */
 	private InventoryReconciliation settlingAfterPostgresIsRead(long eventId, UUID racing) {
-		InventoryTruths settleAfterPostgresIsRead = new InventoryTruths(this.jdbc) {
+		InventoryTruths settleAfterPostgresIsRead = new InventoryTruths(this.jdbc, Duration.ofHours(24)) {
 
 			@Override
 			public EventTruth truth(long id, Collection<UUID> leasedBookingIds) {

@@ -224,7 +224,7 @@ class ReconcilerNeverOverAdmitsIntegrationTests {
 		for (int i = 0; i < leases.size(); i += 2) {
 			ids.add(UUID.fromString(leases.get(i)));
 		}
-		Set<UUID> decided = new InventoryTruths(this.jdbc).findSettled(eventId, ids).keySet();
+		Set<UUID> decided = new InventoryTruths(this.jdbc, Duration.ofHours(24)).findSettled(eventId, ids).keySet();
 		long leased = 0;
 		for (int i = 0; i < leases.size(); i += 2) {
 			if (!decided.contains(UUID.fromString(leases.get(i)))) {

@@ -1,0 +1,99 @@
+package io.minitickets.worker.expiry;
+
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.time.OffsetDateTime;
+import java.util.List;
+import java.util.UUID;
+
+import io.minitickets.core.status.CachedBooking;
+import org.springframework.jdbc.core.JdbcTemplate;
+import org.springframework.stereotype.Repository;
+
+/**
+ * The SQL of expiry: which events have due holds, and one event's expiry transaction. Set-based throughout: one
+ * statement finds the events, one expires a chunk of an event's holds and one gives their seats back, whatever the
+ * number of holds.
+ */
+@Repository
+class ExpiryRepository {
+
+	private static final String DUE_EVENTS = """
+			select distinct event_id from bookings where status = 'HELD' and hold_expires_at <= now()""";
+
+	private static final String LOCK_EVENT = "select id from events where id = ? for update";
+
+	private static final String EXPIRE = """
+			update bookings set status = 'EXPIRED', ended_at = now()
+			where id in (select id from bookings
+			             where event_id = ? and status = 'HELD' and hold_expires_at <= now()
+			             order by hold_expires_at limit ?)
+			returning id, event_id, user_id, quantity, settled_at, hold_expires_at, amount, currency, ended_at""";
+
+	private static final String RETURN_SEATS = "update events set seats_sold = seats_sold - ? where id = ?";
+
+	private static final String OPEN_HOLDS = "select count(*) from bookings where status = 'HELD'";
+
+	private final JdbcTemplate jdbc;
+
+	ExpiryRepository(JdbcTemplate jdbc) {
+		this.jdbc = jdbc;
+	}
+
+	/**
+	 * The events that have at least one HELD booking past its expiry, by Postgres's clock; found through the partial
+	 * index {@code bookings_due_holds_idx}, so the cost grows with the open holds, not with the bookings.
+	 * @return event ids
+	 */
+	List<Long> eventsWithDueHolds() {
+		return this.jdbc.queryForList(DUE_EVENTS, Long.class);
+	}
+
+	/**
+	 * Locks an event's row until the transaction ends: the lock the worker's settlement takes, so an expiry and a
+	 * settlement (later: a payment, a cancellation) of one event never interleave.
+	 * @param eventId the event
+	 * @return false when there is no such event
+	 */
+	boolean lockEvent(long eventId) {
+		return !this.jdbc.queryForList(LOCK_EVENT, Long.class, eventId).isEmpty();
+	}
+
+	/**
+	 * Makes the due HELD bookings of one event EXPIRED, oldest expiry first, at most {@code limit} of them. Must run
+	 * in the transaction that {@link #lockEvent locked} the event; {@code status = 'HELD'} makes each hold expire
+	 * once even when several expirers ran it one after the other.
+	 * @param eventId the event
+	 * @param limit the most bookings to expire
+	 * @return the bookings expired now
+	 */
+	List<ExpiredHold> expireDue(long eventId, int limit) {
+		return this.jdbc.query(EXPIRE, ExpiryRepository::expiredHold, eventId, limit);
+	}
+
+	/**
+	 * Gives seats back to an event: {@code seats_sold} shrinks by the seats the expired holds took.
+	 * @param eventId the event
+	 * @param seats seats freed
+	 */
+	void returnSeats(long eventId, int seats) {
+		this.jdbc.update(RETURN_SEATS, seats, eventId);
+	}
+
+	/**
+	 * @return how many bookings are HELD now, over all events (the partial index of due holds counts them)
+	 */
+	long openHolds() {
+		Long count = this.jdbc.queryForObject(OPEN_HOLDS, Long.class);
+		return (count != null) ? count : 0;
+	}
+
+	private static ExpiredHold expiredHold(ResultSet rs, int row) throws SQLException {
+		return new ExpiredHold(rs.getObject("id", UUID.class), rs.getLong("event_id"), rs.getLong("user_id"),
+				rs.getInt("quantity"), rs.getObject("settled_at", OffsetDateTime.class).toInstant(),
+				new CachedBooking.Hold(rs.getObject("hold_expires_at", OffsetDateTime.class).toInstant(),
+						rs.getLong("amount"), rs.getString("currency")),
+				rs.getObject("ended_at", OffsetDateTime.class).toInstant());
+	}
+
+}
