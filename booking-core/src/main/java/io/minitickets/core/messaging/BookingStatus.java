@@ -48,15 +48,6 @@ public enum BookingStatus {
 	}
 
 	/**
-	 * Whether this status never changes again.
-	 * @return true for REJECTED, CANCELLED and REFUNDED; false for PENDING, HELD, EXPIRED (a late payment) and
-	 * CONFIRMED (a cancellation)
-	 */
-	public boolean isFinal() {
-		return this.rank == REJECTED.rank;
-	}
-
-	/**
 	 * Whether the pipeline itself still moves this booking on, with no request from anyone: a worker settles a
 	 * PENDING one, the expirer ends a HELD one. A reader of a cache that such a move may not have reached yet (a
 	 * post-commit write is best effort) checks Postgres for these; every other move comes from a request whose own
