@@ -15,9 +15,10 @@ import java.util.regex.Pattern;
  * @param description what the customer sees on the checkout page's line item, for example the event's name
  * @param successUrl where the provider sends the customer after paying
  * @param cancelUrl where the provider sends the customer who gives up
- * @param expiresAt when the checkout should stop taking payments: the hold's expiry. Stripe accepts 30 min to 24 h
- * from now, so the adapter moves an earlier or later one into that window ({@link Checkout#expiresAt()} is the real
- * one); a payment that arrives after the hold expired is confirmed only if the seats are still free
+ * @param expiresAt when the hold expires; the same value on every retry for the booking. Stripe accepts a checkout
+ * expiry 30 min to 24 h after its creation only, so the Stripe adapter keeps the checkout open 31 min past the hold
+ * ({@link Checkout#expiresAt()} is the real expiry); a payment that arrives after the hold expired is confirmed only
+ * if the seats are still free
  */
 public record CheckoutRequest(String bookingId, long amount, String currency, String description, URI successUrl,
 		URI cancelUrl, Instant expiresAt) {

@@ -35,13 +35,12 @@ public final class StripePaymentProvider implements PaymentProvider {
 	public static final String BOOKING_ID = "booking_id";
 
 	/**
-	 * The earliest expiry Stripe accepts is 30 minutes after the session's creation; a minute more absorbs the clock
-	 * difference between this machine and Stripe's.
+	 * How long a checkout stays open after its hold expires. Stripe takes an {@code expires_at} 30 min to 24 h after
+	 * the session's creation, and a retried create must send the same parameters as the first (or Stripe refuses the
+	 * idempotency key); so the expiry is a function of the hold's expiry alone, late enough for a create made at any
+	 * time while the hold lives, with a minute more for the difference between this machine's clock and Stripe's.
 	 */
-	static final Duration SHORTEST_CHECKOUT = Duration.ofMinutes(31);
-
-	/** The latest expiry Stripe accepts is 24 hours after the session's creation; a minute less for the clocks. */
-	static final Duration LONGEST_CHECKOUT = Duration.ofHours(24).minusMinutes(1);
+	static final Duration CHECKOUT_OUTLIVES_HOLD = Duration.ofMinutes(31);
 
 	private final StripeClient client;
 
@@ -74,7 +73,7 @@ public final class StripePaymentProvider implements PaymentProvider {
 			.putMetadata(BOOKING_ID, request.bookingId())
 			.setPaymentIntentData(
 					SessionCreateParams.PaymentIntentData.builder().putMetadata(BOOKING_ID, request.bookingId()).build())
-			.setExpiresAt(checkoutExpiry(request.expiresAt(), Instant.now()).getEpochSecond())
+			.setExpiresAt(checkoutExpiry(request.expiresAt()).getEpochSecond())
 			.setSuccessUrl(request.successUrl().toString())
 			.setCancelUrl(request.cancelUrl().toString())
 			.addLineItem(SessionCreateParams.LineItem.builder()
@@ -158,17 +157,15 @@ public final class StripePaymentProvider implements PaymentProvider {
 	}
 
 	/**
-	 * The checkout's expiry: the hold's, moved into the window Stripe accepts (31 min to 23 h 59 min from now). A hold
-	 * shorter than 31 min therefore has a checkout that outlives it; a payment after the hold expired is the "paid
-	 * after EXPIRED" case of the booking lifecycle (confirmed if the seats are still free, else refunded).
+	 * The checkout's expiry: 31 minutes after the hold's. A payment made after the hold
+	 * expired is the "paid after EXPIRED" case of the booking lifecycle (confirmed if the seats are still free, else
+	 * refunded). Stripe refuses an expiry more than 24 h after creation, so a hold that ends more than 23 h 29 min
+	 * after its checkout is created cannot be paid at Stripe ({@link PaymentRefusedException}).
 	 * @param holdExpiresAt when the hold expires
-	 * @param now the current time
-	 * @return the expiry to ask Stripe for
+	 * @return the expiry to ask Stripe for; the same for every retry of the same hold
 	 */
-	static Instant checkoutExpiry(Instant holdExpiresAt, Instant now) {
-		Instant earliest = now.plus(SHORTEST_CHECKOUT);
-		Instant latest = now.plus(LONGEST_CHECKOUT);
-		return holdExpiresAt.isBefore(earliest) ? earliest : holdExpiresAt.isAfter(latest) ? latest : holdExpiresAt;
+	static Instant checkoutExpiry(Instant holdExpiresAt) {
+		return holdExpiresAt.plus(CHECKOUT_OUTLIVES_HOLD);
 	}
 
 	private static RequestOptions idempotent(String key) {
