@@ -59,6 +59,13 @@ final class SimulatorClient {
 			.build());
 	}
 
+	HttpResponse<String> postForm(String path, String form) {
+		return send(HttpRequest.newBuilder(this.base.resolve(path))
+			.header("Content-Type", "application/x-www-form-urlencoded")
+			.POST(HttpRequest.BodyPublishers.ofString(form))
+			.build());
+	}
+
 	HttpResponse<String> get(String path) {
 		return send(HttpRequest.newBuilder(this.base.resolve(path)).GET().build());
 	}

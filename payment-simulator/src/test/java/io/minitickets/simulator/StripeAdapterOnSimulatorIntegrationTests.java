@@ -113,6 +113,21 @@ class StripeAdapterOnSimulatorIntegrationTests {
 	}
 
 	@Test
+	void thePagesPayButtonPaysAndShowsTheWayBackToTheShop() {
+		String bookingId = UUID.randomUUID().toString();
+		Checkout checkout = this.simulator.checkout(bookingId);
+
+		HttpResponse<String> page = this.simulator.postForm("/sim/checkout/sessions/" + checkout.checkoutId() + "/pay",
+				"from=page");
+
+		assertThat(page.statusCode()).isEqualTo(200);
+		assertThat(page.headers().firstValue("Content-Type")).hasValueSatisfying(
+				(type) -> assertThat(type).startsWith("text/html"));
+		assertThat(page.body()).contains("<h1>Paid</h1>", "href=\"http://127.0.0.1:1/paid\"");
+		assertThat(onlyEventFor(bookingId).type()).isEqualTo(PaymentEventType.PAYMENT_SUCCEEDED);
+	}
+
+	@Test
 	void aDeclinedCheckoutSendsAFailedPaymentAndCannotBePaidAfterwards() {
 		String bookingId = UUID.randomUUID().toString();
 		Checkout checkout = this.simulator.checkout(bookingId);

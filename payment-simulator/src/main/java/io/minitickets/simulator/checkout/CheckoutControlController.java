@@ -80,6 +80,10 @@ class CheckoutControlController {
 	}
 
 	private static String outcomePage(CheckoutSession session) {
+		if ("open".equals(session.status())) {
+			return CheckoutPageController.html("Payment not completed", "<p>The simulator is told never to complete "
+					+ "a payment (POST /sim/behaviour); this checkout stays open.</p>");
+		}
 		boolean paid = "paid".equals(session.paymentStatus());
 		String link = paid ? session.successUrl() : session.cancelUrl();
 		return CheckoutPageController.html(paid ? "Paid" : "Payment declined",

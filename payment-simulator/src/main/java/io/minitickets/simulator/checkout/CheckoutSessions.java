@@ -27,15 +27,7 @@ public class CheckoutSessions {
 
 	private final Map<String, CheckoutSession> sessions = new ConcurrentHashMap<>();
 
-	private final Clock clock;
-
-	CheckoutSessions() {
-		this(Clock.systemUTC());
-	}
-
-	CheckoutSessions(Clock clock) {
-		this.clock = clock;
-	}
+	private final Clock clock = Clock.systemUTC();
 
 	/**
 	 * Creates a session from {@code POST /v1/checkout/sessions}'s parameters.
