@@ -14,12 +14,34 @@ public enum Service {
 	BOOKING_WORKER("booking-worker"),
 
 	/** Repairs drift between the Valkey gate and Postgres. */
-	RECONCILER("reconciler");
+	RECONCILER("reconciler"),
+
+	/**
+	 * The payment provider's stand-in: Stripe's HTTP contract, webhooks to api-service. One per stack, whatever the
+	 * topology: it stands for one provider account.
+	 */
+	PAYMENT_SIMULATOR("payment-simulator", false);
 
 	private final String module;
 
+	private final boolean scalesOut;
+
 	Service(String module) {
+		this(module, true);
+	}
+
+	Service(String module, boolean scalesOut) {
 		this.module = module;
+		this.scalesOut = scalesOut;
+	}
+
+	/**
+	 * @param topology the stack's topology
+	 * @return how many instances of this service the topology runs: {@link Topology#instances()}, or 1 for a service
+	 * that does not scale out
+	 */
+	public int instances(Topology topology) {
+		return this.scalesOut ? topology.instances() : 1;
 	}
 
 	/**

@@ -19,6 +19,9 @@ public final class ServiceLauncher {
 	/** How long a service may take to report healthy; generous, as four JVMs start on a small machine. */
 	public static final Duration READY_TIMEOUT = Duration.ofSeconds(180);
 
+	/** Where api-service takes the payment provider's webhooks. */
+	public static final String WEBHOOK_PATH = "/api/payments/webhook";
+
 	private final ProcessLauncher launcher;
 
 	private final Path checkout;
@@ -120,6 +123,9 @@ public final class ServiceLauncher {
 	 */
 	static Map<String, String> environment(Service service, StackState state, int port, int managementPort,
 			boolean gateEnabled) {
+		if (service == Service.PAYMENT_SIMULATOR) {
+			return simulatorEnvironment(state, port, managementPort);
+		}
 		PostgresEndpoint postgres = Objects.requireNonNull(state.postgres(), "Postgres is not up");
 		ValkeyEndpoint valkey = Objects.requireNonNull(state.valkey(), "Valkey is not up");
 		Map<String, String> environment = new LinkedHashMap<>();
@@ -141,6 +147,24 @@ public final class ServiceLauncher {
 			environment.put("MINITICKETS_ADMIN_PASSWORD", state.adminPassword());
 			environment.put("INVENTORY_GATE_ENABLED", Boolean.toString(gateEnabled));
 		}
+		return environment;
+	}
+
+	/**
+	 * The payment simulator needs no infrastructure: its ports, the stack's payment API key and webhook secret, and
+	 * where to deliver webhooks (api-service's {@value #WEBHOOK_PATH}).
+	 */
+	private static Map<String, String> simulatorEnvironment(StackState state, int port, int managementPort) {
+		ManagedProcess api = state.process(Service.API_SERVICE.module())
+			.orElseThrow(() -> new StackException("api-service is not recorded; the payment simulator delivers to it"));
+		Map<String, String> environment = new LinkedHashMap<>();
+		environment.put("SERVER_ADDRESS", "127.0.0.1");
+		environment.put("SERVER_PORT", Integer.toString(port));
+		environment.put("MANAGEMENT_SERVER_ADDRESS", "127.0.0.1");
+		environment.put("MANAGEMENT_SERVER_PORT", Integer.toString(managementPort));
+		environment.put("MINITICKETS_SIMULATOR_API_KEY", state.paymentApiKey());
+		environment.put("MINITICKETS_SIMULATOR_WEBHOOK_SECRET", state.paymentWebhookSecret());
+		environment.put("MINITICKETS_SIMULATOR_WEBHOOK_URL", api.url() + WEBHOOK_PATH);
 		return environment;
 	}
 

@@ -187,7 +187,7 @@ public final class StackStarter {
 		this.out.println("  api-service is healthy at " + api.url());
 		List<Instance> rest = new ArrayList<>();
 		for (Service service : Service.values()) {
-			for (int instance = 1; instance <= topology.instances(); instance++) {
+			for (int instance = 1; instance <= service.instances(topology); instance++) {
 				rest.add(new Instance(service, Topology.instanceName(service, instance)));
 			}
 		}

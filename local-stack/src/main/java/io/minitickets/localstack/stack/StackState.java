@@ -19,13 +19,17 @@ import org.jspecify.annotations.Nullable;
  * @param jwtSecret the key api-service signs access tokens with; the demo mints user tokens with it
  * @param adminEmail the bootstrap admin's email
  * @param adminPassword the bootstrap admin's password
+ * @param paymentApiKey the API key the payment simulator requires ({@code sk_test_…}); api-service will use it
+ * @param paymentWebhookSecret the secret the payment simulator signs webhooks with ({@code whsec_…}); api-service
+ * will verify with it
  * @param kafkaBootstrapServers {@code host:port} of the Kafka broker; null until it runs
  * @param postgres the stack's database; null until it exists
  * @param valkey the stack's Valkey; null until it is chosen
  * @param processes the processes started so far, in start order
  */
 public record StackState(String stackId, Instant createdAt, String jwtSecret, String adminEmail, String adminPassword,
-		@Nullable String kafkaBootstrapServers, @Nullable PostgresEndpoint postgres, @Nullable ValkeyEndpoint valkey,
+		String paymentApiKey, String paymentWebhookSecret, @Nullable String kafkaBootstrapServers,
+		@Nullable PostgresEndpoint postgres, @Nullable ValkeyEndpoint valkey,
 		List<ManagedProcess> processes) {
 
 	private static final SecureRandom RANDOM = new SecureRandom();
@@ -35,7 +39,8 @@ public record StackState(String stackId, Instant createdAt, String jwtSecret, St
 	}
 
 	/**
-	 * A new stack with a random id, a random JWT signing key and, unless one is given, a random admin password.
+	 * A new stack with a random id, a random JWT signing key, a random payment API key and webhook secret and, unless
+	 * one is given, a random admin password.
 	 * @param adminEmail the bootstrap admin's email
 	 * @param adminPassword the bootstrap admin's password; null to generate one
 	 * @return the state of a stack with nothing started yet
@@ -43,7 +48,7 @@ public record StackState(String stackId, Instant createdAt, String jwtSecret, St
 	public static StackState fresh(String adminEmail, @Nullable String adminPassword) {
 		String password = (adminPassword != null) ? adminPassword : randomText(12);
 		return new StackState(HexFormat.of().formatHex(randomBytes(4)), Instant.now(), randomText(48), adminEmail,
-				password, null, null, null, List.of());
+				password, "sk_test_" + randomText(24), "whsec_" + randomText(32), null, null, null, List.of());
 	}
 
 	/**
@@ -54,6 +59,7 @@ public record StackState(String stackId, Instant createdAt, String jwtSecret, St
 		List<ManagedProcess> all = new ArrayList<>(this.processes);
 		all.add(process);
 		return new StackState(this.stackId, this.createdAt, this.jwtSecret, this.adminEmail, this.adminPassword,
+				this.paymentApiKey, this.paymentWebhookSecret,
 				this.kafkaBootstrapServers, this.postgres, this.valkey, all);
 	}
 
@@ -69,6 +75,7 @@ public record StackState(String stackId, Instant createdAt, String jwtSecret, St
 			.map((recorded) -> recorded.name().equals(process.name()) ? process : recorded)
 			.toList();
 		return new StackState(this.stackId, this.createdAt, this.jwtSecret, this.adminEmail, this.adminPassword,
+				this.paymentApiKey, this.paymentWebhookSecret,
 				this.kafkaBootstrapServers, this.postgres, this.valkey, all);
 	}
 
@@ -79,6 +86,7 @@ public record StackState(String stackId, Instant createdAt, String jwtSecret, St
 	public StackState withoutProcess(String name) {
 		List<ManagedProcess> rest = this.processes.stream().filter((process) -> !process.name().equals(name)).toList();
 		return new StackState(this.stackId, this.createdAt, this.jwtSecret, this.adminEmail, this.adminPassword,
+				this.paymentApiKey, this.paymentWebhookSecret,
 				this.kafkaBootstrapServers, this.postgres, this.valkey, rest);
 	}
 
@@ -88,6 +96,7 @@ public record StackState(String stackId, Instant createdAt, String jwtSecret, St
 	 */
 	public StackState withKafka(String bootstrapServers) {
 		return new StackState(this.stackId, this.createdAt, this.jwtSecret, this.adminEmail, this.adminPassword,
+				this.paymentApiKey, this.paymentWebhookSecret,
 				bootstrapServers, this.postgres, this.valkey, this.processes);
 	}
 
@@ -97,6 +106,7 @@ public record StackState(String stackId, Instant createdAt, String jwtSecret, St
 	 */
 	public StackState withPostgres(PostgresEndpoint database) {
 		return new StackState(this.stackId, this.createdAt, this.jwtSecret, this.adminEmail, this.adminPassword,
+				this.paymentApiKey, this.paymentWebhookSecret,
 				this.kafkaBootstrapServers, database, this.valkey, this.processes);
 	}
 
@@ -106,6 +116,7 @@ public record StackState(String stackId, Instant createdAt, String jwtSecret, St
 	 */
 	public StackState withValkey(ValkeyEndpoint endpoint) {
 		return new StackState(this.stackId, this.createdAt, this.jwtSecret, this.adminEmail, this.adminPassword,
+				this.paymentApiKey, this.paymentWebhookSecret,
 				this.kafkaBootstrapServers, this.postgres, endpoint, this.processes);
 	}
 

@@ -29,7 +29,11 @@ public final class StackSummary {
 			}
 		});
 		for (ManagedProcess process : state.processes()) {
-			if (process.kind() == ProcessKind.SERVICE && !process.name().equals(Service.API_SERVICE.module())) {
+			if (process.name().equals(Service.PAYMENT_SIMULATOR.module())) {
+				lines.add(line("payment simulator", process.url() + "   (Stripe API /v1, control API /sim, health "
+						+ process.healthUrl() + ")"));
+			}
+			else if (process.kind() == ProcessKind.SERVICE && !process.name().equals(Service.API_SERVICE.module())) {
 				lines.add(line(process.name(), "health " + process.healthUrl()));
 			}
 		}

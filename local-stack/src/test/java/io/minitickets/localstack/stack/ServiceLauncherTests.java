@@ -12,7 +12,9 @@ class ServiceLauncherTests {
 		.withKafka("127.0.0.1:40001")
 		.withPostgres(new PostgresEndpoint("jdbc:postgresql://127.0.0.1:5432/minitickets_1a2b3c4d", "postgres", "pw",
 				"jdbc:postgresql://127.0.0.1:5432/postgres", "minitickets_1a2b3c4d", true))
-		.withValkey(new ValkeyEndpoint("redis://127.0.0.1:6379", "stack-1a2b3c4d:", true));
+		.withValkey(new ValkeyEndpoint("redis://127.0.0.1:6379", "stack-1a2b3c4d:", true))
+		.withProcess(new ManagedProcess("api-service", ProcessKind.SERVICE, 105, null, "/tmp/api-service.log",
+				"http://127.0.0.1:40105", "http://127.0.0.1:41105/actuator/health"));
 
 	@Test
 	void configuresApiServiceForTheStackWithTheGateAsAsked() {
@@ -43,6 +45,19 @@ class ServiceLauncherTests {
 		assertThat(environment).containsEntry("SERVER_PORT", "8082")
 			.containsEntry("SPRING_KAFKA_BOOTSTRAP_SERVERS", "127.0.0.1:40001")
 			.doesNotContainKeys("MINITICKETS_JWT_SECRET", "MINITICKETS_ADMIN_PASSWORD", "INVENTORY_GATE_ENABLED");
+	}
+
+	@Test
+	void pointsThePaymentSimulatorsWebhooksAtApiServiceWithTheStacksSecrets() {
+		Map<String, String> environment = ServiceLauncher.environment(Service.PAYMENT_SIMULATOR, this.stack, 8090, 8091,
+				true);
+
+		assertThat(environment).containsEntry("SERVER_PORT", "8090")
+			.containsEntry("MANAGEMENT_SERVER_PORT", "8091")
+			.containsEntry("MINITICKETS_SIMULATOR_API_KEY", this.stack.paymentApiKey())
+			.containsEntry("MINITICKETS_SIMULATOR_WEBHOOK_SECRET", this.stack.paymentWebhookSecret())
+			.containsEntry("MINITICKETS_SIMULATOR_WEBHOOK_URL", "http://127.0.0.1:40105/api/payments/webhook")
+			.doesNotContainKeys("SPRING_DATASOURCE_URL", "SPRING_KAFKA_BOOTSTRAP_SERVERS", "MINITICKETS_JWT_SECRET");
 	}
 
 }

@@ -30,6 +30,14 @@ class StackStateTests {
 		assertThat(this.stack.withRestarted(server).processes()).last().isEqualTo(server);
 	}
 
+	@Test
+	void generatesAPaymentApiKeyAndWebhookSecretPerStack() {
+		StackState other = StackState.fresh("admin@minitickets.local", null);
+
+		assertThat(this.stack.paymentApiKey()).startsWith("sk_test_").isNotEqualTo(other.paymentApiKey());
+		assertThat(this.stack.paymentWebhookSecret()).startsWith("whsec_").isNotEqualTo(other.paymentWebhookSecret());
+	}
+
 	private static ManagedProcess service(String name, long pid) {
 		return new ManagedProcess(name, ProcessKind.SERVICE, pid, null, "/tmp/" + name + ".log",
 				"http://127.0.0.1:40" + pid, "http://127.0.0.1:41" + pid + "/actuator/health");

@@ -19,6 +19,17 @@ class StackSummaryTests {
 	}
 
 	@Test
+	void namesThePaymentSimulatorsApis() {
+		StackState stack = StackState.fresh("admin@minitickets.local", null)
+			.withProcess(new ManagedProcess("payment-simulator", ProcessKind.SERVICE, 108, null,
+					"/tmp/payment-simulator.log", "http://127.0.0.1:40108", "http://127.0.0.1:41108/actuator/health"));
+
+		assertThat(StackSummary.render(stack, Path.of("/tmp/stack"))).contains(
+				"payment simulator http://127.0.0.1:40108   (Stripe API /v1, control API /sim, health "
+						+ "http://127.0.0.1:41108/actuator/health)");
+	}
+
+	@Test
 	void escapesUnprintableCharactersOfTheAdminsCredentials() {
 		StackState stack = StackState.fresh("admin\u202E@minitickets.local", null);
 

@@ -29,4 +29,11 @@ class TopologyTests {
 		assertThat(Topology.instanceName(Service.BOOKING_WORKER, 2)).isEqualTo("booking-worker-2");
 	}
 
+	@Test
+	void theClusterRunsTwoOfEachServiceButOnePaymentSimulator() {
+		assertThat(Service.BOOKING_WORKER.instances(Topology.CLUSTER)).isEqualTo(2);
+		assertThat(Service.PAYMENT_SIMULATOR.instances(Topology.CLUSTER)).isEqualTo(1);
+		assertThat(Service.PAYMENT_SIMULATOR.instances(Topology.SINGLE)).isEqualTo(1);
+	}
+
 }
