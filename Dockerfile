@@ -14,7 +14,12 @@ COPY booking-core/ booking-core/
 COPY api-service/ api-service/
 COPY booking-worker/ booking-worker/
 COPY reconciler/ reconciler/
+# The reactor lists every module: Maven reads each one's pom.xml even when it builds only the service.
 COPY local-stack/pom.xml local-stack/pom.xml
+COPY ops-cli/pom.xml ops-cli/pom.xml
+COPY bench-ceiling/pom.xml bench-ceiling/pom.xml
+COPY load-tests/pom.xml load-tests/pom.xml
+COPY payment-simulator/pom.xml payment-simulator/pom.xml
 # The local repository is a build cache shared by the three images' builds, not a layer of any image.
 RUN --mount=type=cache,target=/root/.m2 \
     ./mvnw -B -q -pl "${SERVICE}" -am -DskipTests package \

@@ -51,6 +51,29 @@ class DockerComposeFileTests {
 			.isZero();
 	}
 
+	/**
+	 * {@code ./mvnw -pl <service> -am} in the image's build stage reads the whole reactor: every module the parent pom
+	 * lists needs at least its {@code pom.xml} in the stage, or Maven stops at "Child module … does not exist" before
+	 * building anything (it did for ops-cli, bench-ceiling and load-tests, which the stage lacked).
+	 */
+	@Test
+	void theImagesBuildStageHasEveryModuleOfTheReactor() throws IOException {
+		Path root = ComposeFile.repositoryRoot();
+		String pom = Files.readString(root.resolve("pom.xml"));
+		String dockerfile = Files.readString(root.resolve("Dockerfile"));
+		Matcher modules = Pattern.compile("<module>([^<]+)</module>").matcher(pom);
+		Set<String> missing = new LinkedHashSet<>();
+		while (modules.find()) {
+			String module = modules.group(1).trim();
+			if (!dockerfile.contains("COPY " + module + "/ " + module + "/")
+					&& !dockerfile.contains("COPY " + module + "/pom.xml " + module + "/pom.xml")) {
+				missing.add(module);
+			}
+		}
+
+		assertThat(missing).as("modules of pom.xml the Dockerfile's build stage does not copy").isEmpty();
+	}
+
 	@ParameterizedTest
 	@ValueSource(strings = { "MINITICKETS_JWT_SECRET", "MINITICKETS_ADMIN_PASSWORD", "POSTGRES_PASSWORD" })
 	void refusesToRenderWithoutARequiredSecret(String secret) {
