@@ -15,6 +15,7 @@ import tools.jackson.core.JacksonException;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
 
+import io.minitickets.localstack.chaos.ProcessWaits;
 import io.minitickets.localstack.stack.StackException;
 
 /**
@@ -24,6 +25,8 @@ import io.minitickets.localstack.stack.StackException;
 public final class ApiClient {
 
 	private static final Duration REQUEST_TIMEOUT = Duration.ofSeconds(30);
+
+	private static final Duration UNAVAILABLE_RETRIES = Duration.ofSeconds(30);
 
 	private final JsonMapper json = JsonMapper.builder().build();
 
@@ -72,10 +75,10 @@ public final class ApiClient {
 	 * @param capacity its seats
 	 * @param saleOpensAt when the sale opens
 	 * @return the new event's id
-	 * @throws StackException when it is not answered 201
+	 * @throws StackException when it is not answered 201 (a 503 is sent again first, see {@link #whileUnavailable})
 	 */
 	public long createEvent(String adminToken, String name, int capacity, Instant saleOpensAt) {
-		ApiResponse response = call(post("/api/admin/events", adminToken,
+		ApiResponse response = whileUnavailable(post("/api/admin/events", adminToken,
 				Map.of("name", name, "capacity", capacity, "saleOpensAt", saleOpensAt.toString())));
 		return required(expect(response, 201, "POST /api/admin/events"), "id", "POST /api/admin/events").asLong();
 	}
@@ -164,6 +167,34 @@ public final class ApiClient {
 		}
 		finally {
 			this.inFlight.release();
+		}
+	}
+
+	/**
+	 * Sends a request, and sends it again while api-service answers 503 (it accepted nothing: its database or another
+	 * part cannot answer right now), after the answer's {@code retryAfterSeconds} (1 s when it gives none, at most 5 s),
+	 * for up to 30 s, as a client should. A database restarted by a fault run takes that long to be usable again from
+	 * api-service's pool, on a busy machine, after it accepts connections.
+	 * @param request the request
+	 * @return the first answer other than 503, or the last 503
+	 */
+	private ApiResponse whileUnavailable(HttpRequest request) {
+		long deadline = System.nanoTime() + UNAVAILABLE_RETRIES.toNanos();
+		ApiResponse response = call(request);
+		while (response.status() == 503 && System.nanoTime() - deadline < 0) {
+			ProcessWaits.pause(retryAfter(response));
+			response = call(request);
+		}
+		return response;
+	}
+
+	private Duration retryAfter(ApiResponse unavailable) {
+		try {
+			long seconds = this.json.readTree(unavailable.body()).path("retryAfterSeconds").asLong(1);
+			return Duration.ofSeconds(Math.clamp(seconds, 1, 5));
+		}
+		catch (JacksonException ex) {
+			return Duration.ofSeconds(1);
 		}
 	}
 
