@@ -113,7 +113,23 @@ class SettlementRepository {
 	 * {@link #findSettled} read, so this transaction's decision is stale and must be rolled back and retried
 	 */
 	void insert(List<Settlement> settlements) {
-		int inserted = this.jdbc.update((connection) -> {
+		int inserted = insertNew(settlements);
+		if (inserted != settlements.size()) {
+			throw new IllegalStateException("Expected to insert " + settlements.size() + " bookings but inserted "
+					+ inserted + ": another transaction settled some of them concurrently");
+		}
+	}
+
+	/**
+	 * Inserts settled bookings in one statement, skipping those whose booking id is there already.
+	 * @param settlements the bookings
+	 * @return how many were inserted: fewer than given when some were settled before
+	 */
+	int insertNew(List<Settlement> settlements) {
+		if (settlements.isEmpty()) {
+			return 0;
+		}
+		return this.jdbc.update((connection) -> {
 			PreparedStatement statement = connection.prepareStatement(INSERT);
 			statement.setArray(1, array(connection, "uuid", settlements, Settlement::bookingId));
 			statement.setArray(2, array(connection, "int8", settlements, Settlement::eventId));
@@ -135,10 +151,6 @@ class SettlementRepository {
 					(s) -> (s.hold() != null) ? s.hold().currency() : null));
 			return statement;
 		});
-		if (inserted != settlements.size()) {
-			throw new IllegalStateException("Expected to insert " + settlements.size() + " bookings but inserted "
-					+ inserted + ": another transaction settled some of them concurrently");
-		}
 	}
 
 	/**
