@@ -158,8 +158,8 @@ public final class LimiterFigure {
 				String.format(Locale.ROOT, "%.0f", measurement.p99Micros()),
 				percent(measurement.countedShare())));
 		this.out.printf(Locale.ROOT, "ours / Bucket4j: one hot key %.2f× (bar 1.5×), without the denial cache %.2f× "
-				+ "(bar 1.5×), 10,000 keys %.2f× (bar 1.0×)%n", result.hotKeyRatio(), result.hotKeyNoCacheRatio(),
-				result.spreadRatio());
+				+ "(no bar: one round trip each), 10,000 keys %.2f× (bar 1.0×)%n", result.hotKeyRatio(),
+				result.hotKeyNoCacheRatio(), result.spreadRatio());
 		this.out.flush();
 	}
 
