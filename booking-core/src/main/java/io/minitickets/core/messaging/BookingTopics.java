@@ -20,6 +20,12 @@ public final class BookingTopics {
 	 */
 	public static final String REQUESTED_PARKED = "bookings.requested-parked";
 
+	/**
+	 * Verified payment webhooks that api-service recorded for the worker to apply, key = the booking's event id (one
+	 * authority per event: the worker applies them under the event's row lock), value = {@link PaymentReceived}.
+	 */
+	public static final String PAYMENTS_RECEIVED = "payments.received";
+
 	/** Consumer group of the booking workers. */
 	public static final String WORKER_GROUP = "booking-worker";
 
