@@ -28,7 +28,8 @@ public class BookingTopicsAutoConfiguration {
 				new NewTopic(BookingTopics.SETTLED, partitions, replicas),
 				new NewTopic(BookingTopics.REQUESTED_DLT, partitions, replicas),
 				new NewTopic(BookingTopics.REQUESTED_PARKED, partitions, replicas),
-				new NewTopic(BookingTopics.PAYMENTS_RECEIVED, partitions, replicas));
+				new NewTopic(BookingTopics.PAYMENTS_RECEIVED, partitions, replicas),
+				new NewTopic(BookingTopics.PAYMENTS_RECEIVED_DLT, partitions, replicas));
 	}
 
 }

@@ -26,6 +26,9 @@ public final class BookingTopics {
 	 */
 	public static final String PAYMENTS_RECEIVED = "payments.received";
 
+	/** Records of {@link #PAYMENTS_RECEIVED} that could not be read or applied at all; same partition as the source. */
+	public static final String PAYMENTS_RECEIVED_DLT = "payments.received-dlt";
+
 	/** Consumer group of the booking workers. */
 	public static final String WORKER_GROUP = "booking-worker";
 
