@@ -60,7 +60,7 @@ class Checkouts {
 	 * @param userId the caller
 	 * @return the checkout of the held booking
 	 * @throws ApiException 404 when the booking is not the caller's or does not exist; 409 when it is not HELD
-	 * (PENDING with Retry-After; any other status named in the problem's {@code status}); 503 with Retry-After when
+	 * (PENDING with Retry-After; any other status named in the problem's {@code bookingStatus}); 503 with Retry-After when
 	 * no provider is configured or the provider cannot create the checkout now
 	 */
 	CheckoutView checkout(UUID bookingId, long userId) {
@@ -70,7 +70,7 @@ class Checkouts {
 			throw Problems
 				.conflict("Booking " + bookingId + " is " + booking.status() + "; only a HELD booking can be paid.")
 				.with("bookingId", bookingId)
-				.with("status", booking.status());
+				.with("bookingStatus", booking.status());
 		}
 		PaymentBookings.Price price = Objects.requireNonNull(booking.price());
 		CheckoutRequest request = new CheckoutRequest(bookingId.toString(), price.amount(), price.currency(),
@@ -116,7 +116,7 @@ class Checkouts {
 				.conflict("Booking " + bookingId + " is not held yet; ask again once its status is HELD.",
 						NOT_HELD_YET_RETRY_AFTER_SECONDS)
 				.with("bookingId", bookingId)
-				.with("status", BookingStatus.PENDING);
+				.with("bookingStatus", BookingStatus.PENDING);
 		}
 		return Problems.notFound("No booking " + bookingId + ".");
 	}

@@ -66,7 +66,7 @@ class CheckoutIntegrationTests extends PaymentIntegrationTest {
 		assertThat(response.statusCode()).isEqualTo(409);
 		assertProblem(response, "conflict");
 		assertThat(response.headers().firstValue("Retry-After")).hasValue("1");
-		assertThat(ApiClient.json(response).get("status").asString()).isEqualTo("PENDING");
+		assertThat(ApiClient.json(response).get("bookingStatus").asString()).isEqualTo("PENDING");
 	}
 
 	@Test
@@ -78,7 +78,7 @@ class CheckoutIntegrationTests extends PaymentIntegrationTest {
 
 		assertThat(response.statusCode()).isEqualTo(409);
 		assertProblem(response, "conflict");
-		assertThat(ApiClient.json(response).get("status").asString()).isEqualTo("EXPIRED");
+		assertThat(ApiClient.json(response).get("bookingStatus").asString()).isEqualTo("EXPIRED");
 		assertThat(ApiClient.json(response).get("detail").asString()).contains("EXPIRED");
 		assertThat(STRIPE.idempotencyKeys()).doesNotContain(bookingId.toString());
 	}
