@@ -67,9 +67,14 @@ class PaymentRepository {
 				seats, eventId, seats) == 1;
 	}
 
+	/**
+	 * Confirms a paid booking. A booking confirmed after its hold expired keeps its {@code ended_at}: the reconciler
+	 * then marks it returned in the gate, so a RETURN of its expiry arriving late cannot give back the seats it took
+	 * again.
+	 * @param bookingId the booking, HELD or EXPIRED
+	 */
 	void confirm(UUID bookingId) {
-		this.jdbc.update("update bookings set status = 'CONFIRMED', paid_at = now(), ended_at = null where id = ?",
-				bookingId);
+		this.jdbc.update("update bookings set status = 'CONFIRMED', paid_at = now() where id = ?", bookingId);
 	}
 
 	void markRefunded(UUID bookingId) {

@@ -118,6 +118,8 @@ class MoneyMatchesSeatsIntegrationTests extends WorkerIntegrationTestSupport {
 		assertThat(status(bookingId)).isEqualTo("CONFIRMED");
 		assertThat(seatsSold(eventId)).isEqualTo(2);
 		assertThat(this.gate.available(eventId)).as("the gate took the seats again").hasValue(3);
+		assertThat(this.jdbc.queryForObject("select ended_at is not null from bookings where id = ?", Boolean.class,
+				bookingId)).as("kept, so the reconciler marks its expiry's RETURN done").isTrue();
 		assertThat(PROVIDER.calls()).noneMatch((key) -> key.contains(bookingId.toString()));
 		assertMoneyMatchesSeats(eventId);
 	}
