@@ -32,6 +32,12 @@ public final class BookingTopics {
 	/** Consumer group of the booking workers. */
 	public static final String WORKER_GROUP = "booking-worker";
 
+	/**
+	 * Consumer group of the booking workers' payment applier on {@link #PAYMENTS_RECEIVED}: its own, so a rebalance or
+	 * the lag of one group never shows in the other's.
+	 */
+	public static final String PAYMENTS_GROUP = "booking-worker-payments";
+
 	private BookingTopics() {
 	}
 

@@ -20,7 +20,7 @@ import org.springframework.stereotype.Component;
 
 /**
  * Consumes {@code payments.received} and hands each payment to the {@link PaymentApplier}, in offset order. Its own
- * consumer group, {@value #GROUP}: the booking group's committed offsets are what a waiting customer's position is read
+ * consumer group, {@value BookingTopics#PAYMENTS_GROUP}: the booking group's committed offsets are what a waiting customer's position is read
  * from, and a rebalance of one group must not pause the other's partitions. It runs in the worker's batch container
  * with the worker's error handler: a failure names its record (a {@link BatchListenerFailedException}), the offsets
  * before it are committed, an {@link UnprocessableRecordException} goes to {@code payments.received-dlt} once, and
@@ -31,9 +31,6 @@ class PaymentListener {
 
 	/** The listener's id, for the endpoint registry. */
 	static final String ID = "payment-applier";
-
-	/** Its consumer group. */
-	static final String GROUP = "booking-worker-payments";
 
 	private static final Logger logger = LoggerFactory.getLogger(PaymentListener.class);
 
@@ -49,7 +46,7 @@ class PaymentListener {
 	 * @param records a batch; a value is null when it could not be read
 	 * @throws BatchListenerFailedException naming the record that failed
 	 */
-	@KafkaListener(id = ID, topics = BookingTopics.PAYMENTS_RECEIVED, groupId = GROUP, batch = "true",
+	@KafkaListener(id = ID, topics = BookingTopics.PAYMENTS_RECEIVED, groupId = BookingTopics.PAYMENTS_GROUP, batch = "true",
 			properties = "spring.json.value.default.type=io.minitickets.core.messaging.PaymentReceived")
 	void onBatch(List<ConsumerRecord<String, PaymentReceived>> records) {
 		for (ConsumerRecord<String, PaymentReceived> record : records) {
