@@ -47,6 +47,15 @@ public final class Problems {
 	}
 
 	/**
+	 * @param detail what the resource's state does not allow yet
+	 * @param retryAfterSeconds whole seconds after which the state may allow it, at least 1
+	 * @return a 409 with Retry-After
+	 */
+	public static ApiException conflict(String detail, long retryAfterSeconds) {
+		return new ApiException(HttpStatus.CONFLICT, typeOf(409), titleOf(409), detail, Math.max(1, retryAfterSeconds));
+	}
+
+	/**
 	 * @param detail what cannot answer now
 	 * @param retryAfterSeconds whole seconds, at least 1
 	 * @return a 503 with Retry-After

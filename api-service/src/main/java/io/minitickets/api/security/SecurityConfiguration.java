@@ -125,6 +125,9 @@ class SecurityConfiguration {
 				.permitAll()
 				.requestMatchers(HttpMethod.GET, "/api/events", "/api/events/*")
 				.permitAll()
+				// the payment provider's: authenticated by its signature (Webhooks), not by a Bearer token
+				.requestMatchers(HttpMethod.POST, "/api/payments/webhook")
+				.permitAll()
 				.requestMatchers("/actuator/**", "/error")
 				.permitAll()
 				// not served here: Spring MVC's 404 for everyone, not a 403 for a user and a 404 for an admin

@@ -44,10 +44,21 @@ public final class KafkaBacklog {
 	 * @throws IllegalStateException when the broker cannot be asked or does not answer in time
 	 */
 	public List<PartitionLag> lag() {
+		return lag(BookingTopics.WORKER_GROUP, BookingTopics.REQUESTED);
+	}
+
+	/**
+	 * A consumer group's position on a topic, per partition.
+	 * @param group the consumer group, for example {@value BookingTopics#PAYMENTS_GROUP}
+	 * @param topic the topic it consumes
+	 * @return the partitions in order
+	 * @throws IllegalStateException when the broker cannot be asked, does not answer in time, or has no such topic
+	 */
+	public List<PartitionLag> lag(String group, String topic) {
 		try {
-			Map<TopicPartition, Long> ends = ends(BookingTopics.REQUESTED);
+			Map<TopicPartition, Long> ends = ends(topic);
 			Map<TopicPartition, OffsetAndMetadata> committed = await(
-					this.admin.listConsumerGroupOffsets(BookingTopics.WORKER_GROUP).partitionsToOffsetAndMetadata());
+					this.admin.listConsumerGroupOffsets(group).partitionsToOffsetAndMetadata());
 			return ends.entrySet()
 				.stream()
 				.sorted(Map.Entry.comparingByKey((a, b) -> Integer.compare(a.partition(), b.partition())))
@@ -59,7 +70,7 @@ public final class KafkaBacklog {
 				.toList();
 		}
 		catch (ExecutionException | TimeoutException ex) {
-			throw new IllegalStateException("Kafka could not tell the worker group's offsets: " + cause(ex), ex);
+			throw new IllegalStateException("Kafka could not tell the offsets of group " + group + ": " + cause(ex), ex);
 		}
 	}
 

@@ -27,7 +27,9 @@ public class BookingTopicsAutoConfiguration {
 		return new KafkaAdmin.NewTopics(new NewTopic(BookingTopics.REQUESTED, partitions, replicas),
 				new NewTopic(BookingTopics.SETTLED, partitions, replicas),
 				new NewTopic(BookingTopics.REQUESTED_DLT, partitions, replicas),
-				new NewTopic(BookingTopics.REQUESTED_PARKED, partitions, replicas));
+				new NewTopic(BookingTopics.REQUESTED_PARKED, partitions, replicas),
+				new NewTopic(BookingTopics.PAYMENTS_RECEIVED, partitions, replicas),
+				new NewTopic(BookingTopics.PAYMENTS_RECEIVED_DLT, partitions, replicas));
 	}
 
 }

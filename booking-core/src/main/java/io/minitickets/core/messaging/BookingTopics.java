@@ -20,8 +20,23 @@ public final class BookingTopics {
 	 */
 	public static final String REQUESTED_PARKED = "bookings.requested-parked";
 
+	/**
+	 * Verified payment webhooks that api-service recorded for the worker to apply, key = the booking's event id (one
+	 * authority per event: the worker applies them under the event's row lock), value = {@link PaymentReceived}.
+	 */
+	public static final String PAYMENTS_RECEIVED = "payments.received";
+
+	/** Records of {@link #PAYMENTS_RECEIVED} that could not be read or applied at all; same partition as the source. */
+	public static final String PAYMENTS_RECEIVED_DLT = "payments.received-dlt";
+
 	/** Consumer group of the booking workers. */
 	public static final String WORKER_GROUP = "booking-worker";
+
+	/**
+	 * Consumer group of the booking workers' payment applier on {@link #PAYMENTS_RECEIVED}: its own, so a rebalance or
+	 * the lag of one group never shows in the other's.
+	 */
+	public static final String PAYMENTS_GROUP = "booking-worker-payments";
 
 	private BookingTopics() {
 	}

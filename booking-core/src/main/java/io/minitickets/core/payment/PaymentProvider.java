@@ -25,8 +25,8 @@ public interface PaymentProvider {
 	Checkout createCheckout(CheckoutRequest request);
 
 	/**
-	 * Refunds a payment, at most once per booking: the idempotency key is {@link RefundRequest#idempotencyKey()}
-	 * ({@code refund-<bookingId>}), so a retried refund returns the first one.
+	 * Refunds a payment, at most once per idempotency key ({@link RefundRequest#idempotencyKey()}:
+	 * {@code refund-<bookingId>} for a booking's own payment), so a retried refund returns the first one.
 	 * @param request the payment, the amount and the booking it was for
 	 * @return the refund as the provider recorded it
 	 * @throws PaymentUnavailableException when the provider cannot be reached or answers 5xx/429; a retry may help

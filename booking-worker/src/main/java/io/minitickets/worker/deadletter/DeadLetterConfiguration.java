@@ -22,7 +22,8 @@ import org.springframework.transaction.support.TransactionTemplate;
 
 /**
  * The dead-letter recoverer: publishes a failed record of {@code bookings.requested} to
- * {@link BookingTopics#REQUESTED_DLT} on the same partition, with its headers and the exception headers
+ * {@link BookingTopics#REQUESTED_DLT} (of {@code payments.received} to {@link BookingTopics#PAYMENTS_RECEIVED_DLT}) on
+ * the same partition, with its headers and the exception headers
  * spring-kafka adds (original topic, partition, offset, exception), so ops-cli can replay it; once per original
  * record ({@link OnceOnlyDeadLetterRecoverer}).
  */
@@ -46,6 +47,15 @@ class DeadLetterConfiguration {
 	}
 
 	/**
+	 * @param topic a topic the worker consumes
+	 * @return its dead-letter topic
+	 */
+	static String deadLetterTopicOf(String topic) {
+		return BookingTopics.PAYMENTS_RECEIVED.equals(topic) ? BookingTopics.PAYMENTS_RECEIVED_DLT
+				: BookingTopics.REQUESTED_DLT;
+	}
+
+	/**
 	 * The error handler's recoverer: publishes a poison record to the dead-letter topic once per original record.
 	 * @param kafkaTemplate the application's template, for values that were read
 	 * @param rawTemplate the template for values that could not be read
@@ -62,7 +72,7 @@ class DeadLetterConfiguration {
 		templates.put(byte[].class, rawTemplate);
 		templates.put(Object.class, kafkaTemplate);
 		DeadLetterPublishingRecoverer publisher = new DeadLetterPublishingRecoverer(templates,
-				(record, exception) -> new TopicPartition(BookingTopics.REQUESTED_DLT, record.partition()));
+				(record, exception) -> new TopicPartition(deadLetterTopicOf(record.topic()), record.partition()));
 		return new OnceOnlyDeadLetterRecoverer(publisher, new DeadLetterRegistry(jdbc),
 				new TransactionTemplate(transactionManager), new DeadLetterMetrics(meters));
 	}

@@ -146,8 +146,36 @@ public final class ServiceLauncher {
 			environment.put("MINITICKETS_ADMIN_EMAIL", state.adminEmail());
 			environment.put("MINITICKETS_ADMIN_PASSWORD", state.adminPassword());
 			environment.put("INVENTORY_GATE_ENABLED", Boolean.toString(gateEnabled));
+			environment.put("MINITICKETS_PAYMENT_API_RETURN_BASE", "http://127.0.0.1:" + port + "/");
+		}
+		if (service == Service.API_SERVICE || service == Service.BOOKING_WORKER) {
+			environment.putAll(paymentEnvironment(state));
 		}
 		return environment;
+	}
+
+	/**
+	 * The payment provider of api-service (checkouts, webhooks) and the worker (refunds): the stack's simulator, with
+	 * the stack's API key and webhook secret.
+	 * @param state the stack; the simulator's URL is known once it is recorded (on a restart); {@code up} starts
+	 * api-service before it and passes {@code MINITICKETS_PAYMENT_API_BASE} itself, the simulator's ports chosen first
+	 * @return the variables
+	 */
+	static Map<String, String> paymentEnvironment(StackState state) {
+		Map<String, String> environment = new LinkedHashMap<>();
+		environment.put("MINITICKETS_PAYMENT_API_KEY", state.paymentApiKey());
+		environment.put("MINITICKETS_PAYMENT_WEBHOOK_SECRET", state.paymentWebhookSecret());
+		state.process(Service.PAYMENT_SIMULATOR.module())
+			.ifPresent((simulator) -> environment.put("MINITICKETS_PAYMENT_API_BASE", simulator.url()));
+		return environment;
+	}
+
+	/**
+	 * @param simulatorPort the HTTP port the payment simulator will listen on
+	 * @return the variable that points a service at it before it is recorded
+	 */
+	static Map<String, String> paymentApiBase(int simulatorPort) {
+		return Map.of("MINITICKETS_PAYMENT_API_BASE", "http://127.0.0.1:" + simulatorPort);
 	}
 
 	/**

@@ -4,6 +4,7 @@ import java.io.PrintStream;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ExecutorService;
@@ -180,8 +181,13 @@ public final class StackStarter {
 	}
 
 	private void startServices(Topology topology) {
+		// api-service and the workers talk to the simulator, which delivers to api-service: its ports come first
+		List<Integer> simulatorPorts = FreePorts.allocate(2);
+		Map<String, String> environment = new LinkedHashMap<>(ServiceLauncher.paymentApiBase(simulatorPorts.get(0)));
+		environment.putAll(this.serviceEnvironment);
 		this.out.println("Starting api-service (it migrates the schema)...");
-		ManagedProcess api = startService(Service.API_SERVICE, Service.API_SERVICE.module());
+		ManagedProcess api = startService(Service.API_SERVICE, Service.API_SERVICE.module(), FreePorts.allocate(2),
+				environment);
 		update((stack) -> stack.withProcess(api));
 		Readiness.awaitHealthy(api, ServiceLauncher.READY_TIMEOUT);
 		this.out.println("  api-service is healthy at " + api.url());
@@ -196,7 +202,9 @@ public final class StackStarter {
 		this.out.println("Starting " + names + "...");
 		List<ManagedProcess> others = new ArrayList<>();
 		for (Instance instance : rest) {
-			ManagedProcess process = startService(instance.service(), instance.name());
+			ManagedProcess process = startService(instance.service(), instance.name(),
+					(instance.service() == Service.PAYMENT_SIMULATOR) ? simulatorPorts : FreePorts.allocate(2),
+					environment);
 			others.add(process);
 			update((stack) -> stack.withProcess(process));
 		}
@@ -208,8 +216,9 @@ public final class StackStarter {
 		this.out.println("  " + names + " are healthy");
 	}
 
-	private ManagedProcess startService(Service service, String name) {
-		return this.services.start(service, name, this.state, true, FreePorts.allocate(2), this.serviceEnvironment);
+	private ManagedProcess startService(Service service, String name, List<Integer> ports,
+			Map<String, String> environment) {
+		return this.services.start(service, name, this.state, true, ports, environment);
 	}
 
 	/** One instance of a service, by the name it is recorded under. */

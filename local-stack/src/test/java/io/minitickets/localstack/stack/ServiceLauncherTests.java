@@ -1,5 +1,6 @@
 package io.minitickets.localstack.stack;
 
+import java.util.List;
 import java.util.Map;
 
 import org.junit.jupiter.api.Test;
@@ -58,6 +59,24 @@ class ServiceLauncherTests {
 			.containsEntry("MINITICKETS_SIMULATOR_WEBHOOK_SECRET", this.stack.paymentWebhookSecret())
 			.containsEntry("MINITICKETS_SIMULATOR_WEBHOOK_URL", "http://127.0.0.1:40105/api/payments/webhook")
 			.doesNotContainKeys("SPRING_DATASOURCE_URL", "SPRING_KAFKA_BOOTSTRAP_SERVERS", "MINITICKETS_JWT_SECRET");
+	}
+
+	@Test
+	void givesApiServiceAndTheWorkerTheStacksPaymentProvider() {
+		StackState withSimulator = this.stack.withProcess(new ManagedProcess("payment-simulator", ProcessKind.SERVICE,
+				106, null, "/tmp/payment-simulator.log", "http://127.0.0.1:40106",
+				"http://127.0.0.1:41106/actuator/health"));
+
+		for (Service service : List.of(Service.API_SERVICE, Service.BOOKING_WORKER)) {
+			assertThat(ServiceLauncher.environment(service, withSimulator, 8080, 8081, true)).as(service.module())
+				.containsEntry("MINITICKETS_PAYMENT_API_KEY", this.stack.paymentApiKey())
+				.containsEntry("MINITICKETS_PAYMENT_WEBHOOK_SECRET", this.stack.paymentWebhookSecret())
+				.containsEntry("MINITICKETS_PAYMENT_API_BASE", "http://127.0.0.1:40106");
+		}
+		assertThat(ServiceLauncher.environment(Service.API_SERVICE, withSimulator, 8080, 8081, true))
+			.containsEntry("MINITICKETS_PAYMENT_API_RETURN_BASE", "http://127.0.0.1:8080/");
+		assertThat(ServiceLauncher.environment(Service.RECONCILER, withSimulator, 8084, 8085, true))
+			.doesNotContainKeys("MINITICKETS_PAYMENT_API_KEY", "MINITICKETS_PAYMENT_API_BASE");
 	}
 
 }

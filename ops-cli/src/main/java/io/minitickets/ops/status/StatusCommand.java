@@ -83,7 +83,7 @@ public final class StatusCommand implements Callable<Integer> {
 				try (Connection connection = postgres.connect()) {
 					exit = print(out, StatusReader.events(connection, valkey, this.event), backlog.lag(),
 							backlog.records(BookingTopics.REQUESTED_DLT),
-							backlog.records(BookingTopics.REQUESTED_PARKED),
+							backlog.records(BookingTopics.REQUESTED_PARKED), PaymentBacklog.read(backlog),
 							ServiceHealth.check(this.ops.settings().healthUrls()));
 				}
 			}
@@ -92,7 +92,7 @@ public final class StatusCommand implements Callable<Integer> {
 	}
 
 	private int print(PrintWriter out, List<EventRow> events, List<PartitionLag> lag, @Nullable Long deadLetters,
-			@Nullable Long parked, List<ServiceHealth.Row> services) {
+			@Nullable Long parked, PaymentBacklog payments, List<ServiceHealth.Row> services) {
 		List<String> failed = new ArrayList<>();
 		out.printf("ops status at %s%n", Instant.now().truncatedTo(ChronoUnit.SECONDS));
 		out.print(TerminalText.format("%-8s %-24s %9s %10s %8s %7s %6s%n", "event", "name", "capacity", "confirmed",
@@ -118,6 +118,9 @@ public final class StatusCommand implements Callable<Integer> {
 				partition.end(), (partition.committed() != null) ? partition.committed() : "-", partition.lag())));
 		out.printf("dead letters %s (%s), parked %s (%s)%n", count(deadLetters), BookingTopics.REQUESTED_DLT,
 				count(parked), BookingTopics.REQUESTED_PARKED);
+		out.printf("consumer group %s on %s: lag %s; dead letters %s (%s)%n", BookingTopics.PAYMENTS_GROUP,
+				BookingTopics.PAYMENTS_RECEIVED, count(payments.lag()), count(payments.deadLetters()),
+				BookingTopics.PAYMENTS_RECEIVED_DLT);
 		for (ServiceHealth.Row service : services) {
 			out.print(TerminalText.format("service %-16s %s  %s%n", service.name(), service.state(), service.url()));
 			if (!service.up()) {

@@ -36,6 +36,8 @@ class StatusCommandIntegrationTests extends OpsIntegrationTestSupport {
 		assertThat(healthy.exit()).as(healthy.toString()).isEqualTo(ExitCodes.DONE);
 		assertThat(healthy.out()).containsPattern(eventId + "\\s+ops test\\s+10\\s+0\\s+7\\s+3\\s+0")
 			.contains("consumer group booking-worker on bookings.requested: lag 0", "checks: ok")
+			.containsPattern("consumer group booking-worker-payments on payments.received: lag (0|-); dead letters (0|-) "
+					+ "\\(payments.received-dlt\\)")
 			.containsPattern("dead letters [1-9]");
 		assertThat(drifting.exit()).as(drifting.toString()).isEqualTo(ExitCodes.CHECK_FAILED);
 		assertThat(drifting.out()).contains("checks failed: event " + eventId + " drifts by -2 seats");
