@@ -13,9 +13,9 @@
 -- ARGV[4+n]    m, how many booking ids follow as ARGV[6+n..5+n+m]
 -- ARGV[5+n]    how long to remember a return, ms (the settle memory)
 -- ARGV[6+n..5+n+m] bookings that ended after taking seats (expired holds), read in the same statement as ARGV[2]
---              (their seats are free in it): recorded in KEYS[9] as returned whenever the counter is set or found in
---              agreement (not on STALE or RECOUNT), so that a RETURN arriving after this reconcile does not count their
---              seats a second time. A RETURN that ran before the version of ARGV[1] was read is counted in ARGV[2]
+--              (their seats are free in it): recorded in KEYS[9] as RECONCILED (unless already there) whenever the
+--              counter is set or found in agreement (not on STALE or RECOUNT), so that a RETURN arriving after this
+--              reconcile does not count their seats a second time, but still takes them off their user's count. A RETURN that ran before the version of ARGV[1] was read is counted in ARGV[2]
 --              and in avail alike; one that ran after it moved the version, and nothing is written.
 -- ARGV[6+n+m..] lease fields the caller read whose entry did not parse, to be quarantined
 --
@@ -74,7 +74,7 @@ local endedIds = tonumber(ARGV[4 + confirmedIds])
 local firstUnparseable = 6 + confirmedIds + endedIds
 local function markReturned()
   for i = 6 + confirmedIds, 5 + confirmedIds + endedIds do
-    redis.call('HSETNX', KEYS[9], ARGV[i], 'RETURNED')
+    redis.call('HSETNX', KEYS[9], ARGV[i], 'RECONCILED')
   end
   if endedIds > 0 then
     redis.call('PEXPIRE', KEYS[9], tonumber(ARGV[5 + confirmedIds]))

@@ -6,8 +6,11 @@
 -- ARGV[2] the deadline, ms: a booking that ended longer ago than this (by Valkey's clock) is not returned
 -- ARGV[3..] quadruples: booking id, its user id ('' when unknown), its seats, when it ended (ms since the epoch)
 --
--- Idempotent per booking id: a booking already in `returned` (returned before, or counted by a RECONCILE that read
--- Postgres after it ended and marked it there) changes nothing. A booking past the deadline changes nothing either
+-- Idempotent per booking id: a booking marked RETURNED in `returned` (returned before) changes nothing. One marked
+-- RECONCILED (counted by a RECONCILE that read Postgres after it ended: its seats are in avail already) only has its
+-- seats taken from its user's count, which RECONCILE does not keep, and is marked RETURNED; without that, a RECONCILE
+-- between an expiry's commit and its RETURN left the user counted for seats they no longer hold (the bench's expiry
+-- figure, docs/BENCHMARKS.md). It is not counted in the reply. A booking past the deadline changes nothing either
 -- and is counted as late: a RECONCILE may have counted its seats without marking it (it marks only the bookings ended
 -- within twice the deadline, so that its cost does not grow with every hold that ever expired), and the reconciler
 -- gives its seats back from Postgres anyway. For each other one: its seats are added to avail (a missing counter is
@@ -20,6 +23,12 @@ local time = redis.call('TIME')
 local now = tonumber(time[1]) * 1000 + math.floor(tonumber(time[2]) / 1000)
 local deadline = tonumber(ARGV[2])
 local returned, seats, late = 0, 0, 0
+local function releaseUser(user, n)
+  if user ~= '' and redis.call('HINCRBY', KEYS[3], user, -n) <= 0 then
+    redis.call('HDEL', KEYS[3], user)
+  end
+end
+local marked = false
 for i = 3, #ARGV, 4 do
   local id, user, n, ended = ARGV[i], ARGV[i + 1], tonumber(ARGV[i + 2]), tonumber(ARGV[i + 3])
   if now - ended > deadline then
@@ -27,9 +36,11 @@ for i = 3, #ARGV, 4 do
   elseif redis.call('HSETNX', KEYS[2], id, 'RETURNED') == 1 then
     returned = returned + 1
     seats = seats + n
-    if user ~= '' and redis.call('HINCRBY', KEYS[3], user, -n) <= 0 then
-      redis.call('HDEL', KEYS[3], user)
-    end
+    releaseUser(user, n)
+  elseif redis.call('HGET', KEYS[2], id) == 'RECONCILED' then
+    redis.call('HSET', KEYS[2], id, 'RETURNED')
+    marked = true
+    releaseUser(user, n)
   end
 end
 if returned > 0 then
@@ -38,7 +49,7 @@ if returned > 0 then
   end
   redis.call('INCR', KEYS[4])
 end
-if returned > 0 then
+if returned > 0 or marked then
   redis.call('PEXPIRE', KEYS[2], tonumber(ARGV[1]))
 end
 return { returned, seats, late }

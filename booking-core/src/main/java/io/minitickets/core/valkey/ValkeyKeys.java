@@ -74,9 +74,10 @@ public record ValkeyKeys(String prefix) {
 	 * @param legacyLeaseExpiry sorted set booking id → lease expiry of the leases an earlier version's RESERVE took
 	 * ({@code lease-exp}), not counted in {@code leased}: RECONCILE adds their seats one by one, and they are gone once
 	 * every api-service is upgraded and their leases are settled or expired (docs/OPERATIONS.md, "Upgrading")
-	 * @param returned hash booking id → {@code RETURNED}, for bookings whose seats came back (an expired hold) and are
-	 * already counted in {@code available}: by a RETURN, or by a RECONCILE that read Postgres after the booking ended;
-	 * makes RETURN idempotent and a late RETURN harmless, remembered as long as {@code settled}
+	 * @param returned hash booking id → {@code RETURNED} (by a RETURN) or {@code RECONCILED} (by a RECONCILE that read
+	 * Postgres after the booking ended; a RETURN then only takes the seats off the user's count), for bookings whose
+	 * seats came back (an expired hold) and are already counted in {@code available}; makes RETURN idempotent and a
+	 * late RETURN harmless, remembered as long as {@code settled}
 	 */
 	public record EventKeys(String available, String leases, String leaseExpiry, String settled, String version,
 			String quarantine, String userSeats, String leaseUsers, String leased, String legacyLeaseExpiry,

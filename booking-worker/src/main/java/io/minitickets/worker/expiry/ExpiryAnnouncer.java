@@ -20,12 +20,17 @@ import org.springframework.stereotype.Component;
 
 /**
  * After an expiry transaction's commit, makes it visible, best effort as the settlement's Valkey writes are
- * (DESIGN.md, "The worker's offsets follow Postgres"): RETURN the seats to the gate in one script call for the chunk,
- * write each booking's EXPIRED status to the status cache (pipelined), both retried once, then publish each booking's
- * new state on {@code bookings.settled} and wait for the broker. What fails is left behind, not retried later: a lost
- * RETURN (or one later than {@link InventoryGate#RETURN_DEADLINE}, which the gate drops) holds the seats back until
- * the reconciler sets the counter from Postgres, a lost status write is answered from Postgres (a HELD entry is
- * checked there), a lost record is not sent again.
+ * (DESIGN.md, "The worker's offsets follow Postgres"), in two steps. {@link #returnSeats} gives the chunk's seats back
+ * to the gate in one script call, retried once, and is waited for: the seats are offered again before the next chunk's
+ * transaction starts. {@link #publish} writes each booking's EXPIRED status to the status cache (pipelined, retried
+ * once) and publishes its new state on {@code bookings.settled}; the expirer calls it once every due hold is expired
+ * and returned, for every chunk, and then waits for them all ({@link #completed}). A bench of 100,000 holds due at
+ * once (docs/BENCHMARKS.md, "Expiry") took 24 and 37 s when each chunk waited for its 5,000 status writes and
+ * records before the next: on a loaded machine the writes queued behind the chunk's RETURN outlasted the command
+ * timeout, the retries doubled the wait, and the records' CPU delayed the next chunk. What fails is left behind, not retried later: a lost RETURN (or
+ * one later than {@link InventoryGate#RETURN_DEADLINE}, which the gate drops) holds the seats back until the
+ * reconciler sets the counter from Postgres, a lost status write is answered from Postgres (a HELD entry is checked
+ * there), a lost record is not sent again.
  */
 @Component
 class ExpiryAnnouncer {
@@ -54,40 +59,90 @@ class ExpiryAnnouncer {
 	}
 
 	/**
-	 * Announces one committed chunk of expired holds of one event.
+	 * Gives the seats of one committed chunk of expired holds back to the gate (RETURN, idempotent per booking), and
+	 * waits for it, at most twice {@code minitickets.worker.gate-settle-timeout}.
 	 * @param eventId the event
 	 * @param expired the holds the transaction expired
-	 * @return true when Valkey took every write and the broker acknowledged every record
+	 * @return true when Valkey took the RETURN
 	 */
-	boolean announce(long eventId, List<ExpiredHold> expired) {
-		boolean written = false;
-		for (int attempt = 1; attempt <= ATTEMPTS && !written; attempt++) {
-			written = writeToValkey(eventId, expired);
+	boolean returnSeats(long eventId, List<ExpiredHold> expired) {
+		boolean returned = false;
+		for (int attempt = 1; attempt <= ATTEMPTS && !returned; attempt++) {
+			returned = awaitReturn(eventId, expired);
 		}
-		if (!written) {
-			logger.warn("Valkey did not take the RETURN and status writes of {} expired holds of event {}; the "
-					+ "reconciler repairs the gate and polls fall back to Postgres", expired.size(), eventId);
+		if (!returned) {
+			logger.warn("Valkey did not take the RETURN of {} expired holds of event {}; the reconciler repairs the "
+					+ "gate", expired.size(), eventId);
 		}
-		return publish(eventId, expired) && written;
+		return returned;
 	}
 
-	private boolean writeToValkey(long eventId, List<ExpiredHold> expired) {
-		List<CompletableFuture<?>> writes = new ArrayList<>(expired.size() + 1);
-		try {
-			writes.add(this.gate.returnSeatsAsync(eventId, expired.stream().map(ExpiredHold::toReturned).toList())
-				.toCompletableFuture());
-			for (ExpiredHold hold : expired) {
-				writes.add(this.statusCache.putAsync(hold.toCachedBooking()).toCompletableFuture());
+	/**
+	 * Starts the status writes (retried once) and the {@code bookings.settled} records of one committed chunk of
+	 * expired holds, without waiting for them.
+	 * @param eventId the event
+	 * @param expired the holds the transaction expired
+	 * @return completes with true when Valkey took every status write and the broker acknowledged every record, with
+	 * false when some failed or outlasted their timeouts; never exceptionally
+	 */
+	CompletableFuture<Boolean> publish(long eventId, List<ExpiredHold> expired) {
+		CompletableFuture<Boolean> statuses = writeStatuses(expired, ATTEMPTS).thenApply((written) -> {
+			if (!written) {
+				logger.warn("Valkey did not take the status writes of {} expired holds of event {}; polls fall back "
+						+ "to Postgres", expired.size(), eventId);
 			}
+			return written;
+		});
+		CompletableFuture<Boolean> records = send(eventId, expired);
+		return statuses.thenCombine(records, Boolean::logicalAnd);
+	}
+
+	/**
+	 * Waits for the announcements {@link #publish} started, at most {@code minitickets.worker.settled-publish-timeout}
+	 * for all of them together.
+	 * @param announcements what {@link #publish} returned
+	 * @return true when every one completed with true in time
+	 */
+	boolean completed(List<CompletableFuture<Boolean>> announcements) {
+		if (!await(announcements, this.publishTimeout)) {
+			return false;
+		}
+		return announcements.stream().allMatch(CompletableFuture::join);
+	}
+
+	private boolean awaitReturn(long eventId, List<ExpiredHold> expired) {
+		try {
+			return await(List.of(this.gate
+				.returnSeatsAsync(eventId, expired.stream().map(ExpiredHold::toReturned).toList())
+				.toCompletableFuture()), this.valkeyTimeout);
 		}
 		catch (RuntimeException ex) {
 			logger.debug("Valkey unavailable for the RETURN of expired holds", ex);
 			return false;
 		}
-		return await(writes, this.valkeyTimeout);
 	}
 
-	private boolean publish(long eventId, List<ExpiredHold> expired) {
+	private CompletableFuture<Boolean> writeStatuses(List<ExpiredHold> expired, int attempts) {
+		CompletableFuture<Boolean> written;
+		try {
+			List<CompletableFuture<?>> writes = new ArrayList<>(expired.size());
+			for (ExpiredHold hold : expired) {
+				writes.add(this.statusCache.putAsync(hold.toCachedBooking()).toCompletableFuture());
+			}
+			written = allOf(writes, this.valkeyTimeout);
+		}
+		catch (RuntimeException ex) {
+			logger.debug("Valkey unavailable for the status writes of expired holds", ex);
+			written = CompletableFuture.completedFuture(false);
+		}
+		if (attempts <= 1) {
+			return written;
+		}
+		return written.thenCompose((done) -> done ? CompletableFuture.completedFuture(true)
+				: writeStatuses(expired, attempts - 1));
+	}
+
+	private CompletableFuture<Boolean> send(long eventId, List<ExpiredHold> expired) {
 		List<CompletableFuture<?>> sends = new ArrayList<>(expired.size());
 		try {
 			for (ExpiredHold hold : expired) {
@@ -96,17 +151,32 @@ class ExpiryAnnouncer {
 		}
 		catch (KafkaException ex) {
 			logger.warn("The producer refused the bookings.settled records of expired holds of event {}", eventId, ex);
-			return false;
+			return CompletableFuture.completedFuture(false);
 		}
-		if (!await(sends, this.publishTimeout)) {
-			logger.warn("The broker did not acknowledge every bookings.settled record of {} expired holds of event {}",
-					expired.size(), eventId);
-			return false;
-		}
-		return true;
+		return allOf(sends, this.publishTimeout).thenApply((acknowledged) -> {
+			if (!acknowledged) {
+				logger.warn("The broker did not acknowledge every bookings.settled record of {} expired holds of "
+						+ "event {}", expired.size(), eventId);
+			}
+			return acknowledged;
+		});
 	}
 
-	private static boolean await(List<CompletableFuture<?>> futures, Duration timeout) {
+	/**
+	 * @return completes with true when every future completed normally within the timeout, else with false
+	 */
+	private static CompletableFuture<Boolean> allOf(List<CompletableFuture<?>> futures, Duration timeout) {
+		return CompletableFuture.allOf(futures.toArray(CompletableFuture[]::new))
+			.orTimeout(timeout.toMillis(), TimeUnit.MILLISECONDS)
+			.handle((done, failure) -> {
+				if (failure != null) {
+					logger.debug("Some writes after an expiry failed", failure);
+				}
+				return failure == null;
+			});
+	}
+
+	private static boolean await(List<? extends CompletableFuture<?>> futures, Duration timeout) {
 		try {
 			CompletableFuture.allOf(futures.toArray(CompletableFuture[]::new))
 				.get(timeout.toMillis(), TimeUnit.MILLISECONDS);

@@ -91,6 +91,19 @@ public final class BenchStack {
 	}
 
 	/**
+	 * @param what names the event, for example {@code expiry}
+	 * @param capacity its seats
+	 * @param price one seat's price in minor units of {@code currency}, above 0
+	 * @param currency its ISO 4217 code
+	 * @return the id of a new paid event whose sale is open (its bookings are settled HELD)
+	 * @throws StackException when api-service refuses it
+	 */
+	public long createPaidEvent(String what, int capacity, long price, String currency) {
+		return this.client.createPaidEvent(this.adminToken, "bench " + this.runId + " " + what, capacity,
+				Instant.now().minusSeconds(60), price, currency);
+	}
+
+	/**
 	 * @return a client of api-service's HTTP API, for setting a figure up
 	 */
 	public ApiClient client() {

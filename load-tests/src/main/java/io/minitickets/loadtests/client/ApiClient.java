@@ -84,6 +84,24 @@ public final class ApiClient {
 	}
 
 	/**
+	 * {@code POST /api/admin/events} of a paid event: its bookings are settled HELD and wait for a payment.
+	 * @param adminToken an admin's access token
+	 * @param name the event's name
+	 * @param capacity its seats
+	 * @param saleOpensAt when the sale opens
+	 * @param price one seat's price in minor units of {@code currency}, above 0
+	 * @param currency its ISO 4217 code, for example {@code EUR}
+	 * @return the new event's id
+	 * @throws StackException when it is not answered 201
+	 */
+	public long createPaidEvent(String adminToken, String name, int capacity, Instant saleOpensAt, long price,
+			String currency) {
+		ApiResponse response = call(post("/api/admin/events", adminToken, Map.of("name", name, "capacity", capacity,
+				"saleOpensAt", saleOpensAt.toString(), "price", price, "currency", currency)));
+		return required(expect(response, 201, "POST /api/admin/events"), "id", "POST /api/admin/events").asLong();
+	}
+
+	/**
 	 * {@code POST /api/admin/users} with role USER.
 	 * @param adminToken an admin's access token
 	 * @param email the new user's email

@@ -40,6 +40,9 @@ class BenchSmallRunIntegrationTests {
 					List.of("requests", "onReachingPostgres", "offReachingPostgres", "onAllFinalMs", "offAllFinalMs")),
 			Map.entry("bigSale",
 					List.of("requests", "users", "seats", "confirmedSeats", "oversold", "unsettled", "settledAfterMs")),
+			Map.entry("expiry",
+					List.of("holds", "allExpiredMs", "p99LateMs", "seatsBackMs", "expired", "seatsSold",
+							"gateAvailable", "drift")),
 			Map.entry("worker", List.of("settlementsPerSec", "singleTxnBaselinePerSec")),
 			Map.entry("limiter",
 					List.of("hotKeyOpsPerSec", "hotKeyNoCacheOpsPerSec", "bucket4jHotKeyOpsPerSec", "spreadOpsPerSec",
@@ -104,6 +107,15 @@ class BenchSmallRunIntegrationTests {
 		assertThat(bigSale.get("confirmedSeats").asLong()).as(log).isEqualTo(bigSale.get("seats").asLong());
 		assertThat(bigSale.get("unsettled").asInt()).isZero();
 		assertThat(bigSale.get("settledAfterMs").asLong()).isNotNegative();
+		JsonNode expiry = written.get("expiry");
+		assertThat(expiry.get("holds").asInt()).isEqualTo(50);
+		assertThat(expiry.get("expired").asLong()).as(log).isEqualTo(50);
+		assertThat(expiry.get("seatsSold").asLong()).isZero();
+		assertThat(expiry.get("gateAvailable").asLong()).isEqualTo(50);
+		assertThat(expiry.get("drift").asLong()).isZero();
+		for (String wait : List.of("/expiry/allExpiredMs", "/expiry/p99LateMs", "/expiry/seatsBackMs")) {
+			assertThat(written.at(wait).asLong()).as(wait).isNotNegative();
+		}
 		for (String rate : List.of("/worker/settlementsPerSec", "/worker/singleTxnBaselinePerSec",
 				"/limiter/hotKeyOpsPerSec", "/limiter/bucket4jHotKeyOpsPerSec", "/limiter/spreadOpsPerSec",
 				"/limiter/bucket4jSpreadOpsPerSec")) {

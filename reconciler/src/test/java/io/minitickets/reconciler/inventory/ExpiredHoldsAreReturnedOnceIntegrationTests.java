@@ -9,6 +9,7 @@ import java.util.UUID;
 import io.minitickets.core.inventory.InventoryGate;
 import io.minitickets.core.inventory.LeaseOutcome;
 import io.minitickets.core.inventory.ReconcileResult;
+import io.minitickets.core.inventory.ReserveResult;
 import io.minitickets.core.inventory.ReturnResult;
 import io.minitickets.core.inventory.ReturnedBooking;
 import io.minitickets.core.reconcile.EventReconciler;
@@ -39,6 +40,9 @@ class ExpiredHoldsAreReturnedOnceIntegrationTests {
 	private static final int CAPACITY = 10;
 
 	private static final int HELD = 3;
+
+	/** The hold's user. */
+	private static final long USER = 5;
 
 	@DynamicPropertySource
 	static void infrastructure(DynamicPropertyRegistry registry) {
@@ -81,15 +85,16 @@ class ExpiredHoldsAreReturnedOnceIntegrationTests {
 				with booking as (
 				  insert into bookings (id, event_id, user_id, quantity, status, gated, requested_at, hold_expires_at,
 				                        amount, currency)
-				  values (:id, :eventId, 5, :quantity, 'HELD', false, now(), now() + interval '10 minutes', 7500, 'EUR')
+				  values (:id, :eventId, :userId, :quantity, 'HELD', false, now(), now() + interval '10 minutes', 7500, 'EUR')
 				  returning quantity)
 				update events set seats_sold = seats_sold + (select quantity from booking) where id = :eventId""")
 			.param("id", this.hold)
 			.param("eventId", this.eventId)
+			.param("userId", USER)
 			.param("quantity", HELD)
 			.update();
 		this.gate.load(this.eventId, CAPACITY);
-		this.gate.settle(this.eventId, this.hold, LeaseOutcome.CONFIRMED, HELD);
+		this.gate.settleAsync(this.eventId, this.hold, USER, LeaseOutcome.CONFIRMED, HELD).toCompletableFuture().join();
 		assertThat(this.gate.available(this.eventId)).hasValue(CAPACITY - HELD);
 	}
 
@@ -116,6 +121,20 @@ class ExpiredHoldsAreReturnedOnceIntegrationTests {
 
 		assertThat(late).isEqualTo(new ReturnResult(0, 0, 0));
 		assertThat(this.gate.available(this.eventId)).hasValue(CAPACITY);
+	}
+
+	@Test
+	void aReturnAfterTheReconcileCountedTheExpiryStillTakesTheSeatsOffItsUsersCount() {
+		expireInPostgres();
+		this.reconciliation.reconcile(this.eventId);
+
+		assertThat(returnSeats()).isEqualTo(new ReturnResult(0, 0, 0));
+		assertThat(returnSeats()).isEqualTo(new ReturnResult(0, 0, 0));
+
+		assertThat(this.gate.available(this.eventId)).hasValue(CAPACITY);
+		assertThat(this.gate.reserve(this.eventId, UUID.randomUUID(), USER, HELD, HELD).result())
+			.as("the expired hold's seats no longer count against its user's limit")
+			.isEqualTo(ReserveResult.RESERVED);
 	}
 
 	@Test
@@ -211,7 +230,7 @@ class ExpiredHoldsAreReturnedOnceIntegrationTests {
 	}
 
 	private ReturnResult returnSeats(Instant endedAt) {
-		return this.gate.returnSeatsAsync(this.eventId, List.of(new ReturnedBooking(this.hold, 5, HELD, endedAt)))
+		return this.gate.returnSeatsAsync(this.eventId, List.of(new ReturnedBooking(this.hold, USER, HELD, endedAt)))
 			.toCompletableFuture()
 			.join();
 	}
