@@ -5,9 +5,11 @@
 -- per provider event id (a redelivery finds its row and changes nothing). kind: what the provider said; outcome: what
 -- the worker made of it. A successful payment (one provider payment id) is applied once even when the provider sends
 -- it under two event ids (the partial unique index), so it can never both confirm a booking and be refunded.
+-- No foreign keys, as in V1: the worker writes these rows under the event's row lock, which already orders them after
+-- the booking's own row, and a key check would lock the booking row besides (and stop tests truncating bookings).
 create table payments (
     provider_event_id   text        primary key,
-    booking_id          uuid        not null references bookings (id),
+    booking_id          uuid        not null,
     provider_payment_id text,
     amount              bigint      not null check (amount >= 0),
     currency            char(3)     not null check (currency ~ '^[A-Z]{3}$'),
@@ -25,7 +27,7 @@ create index payments_booking_idx on payments (booking_id);
 -- stay null while the provider has not taken it (the worker's retrier finds those).
 create table refunds (
     provider_payment_id text        primary key,
-    booking_id          uuid        not null references bookings (id),
+    booking_id          uuid        not null,
     idempotency_key     text        not null unique,
     amount              bigint      not null check (amount > 0),
     currency            char(3)     not null check (currency ~ '^[A-Z]{3}$'),
