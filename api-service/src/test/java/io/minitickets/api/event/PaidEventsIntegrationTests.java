@@ -88,6 +88,34 @@ class PaidEventsIntegrationTests extends ApiIntegrationTest {
 			.single()).isZero();
 	}
 
+	/**
+	 * Found by a newcomer trying the README (2026-12-03): a misspelt field was ignored, so {@code "pric":2500} made a
+	 * free event; an empty or blank string was taken for an absent number or instant; a number was read as an instant
+	 * (epoch seconds). Each is now a 400 naming the field, and nothing is created.
+	 */
+	@Test
+	void refusesWhatUsedToBeGuessedAtAnUnknownFieldABlankNumberOrInstantAndANumberForAnInstant() {
+		String name = "guessed terms " + UUID.randomUUID();
+		Map<String, String> refusals = Map.of(
+				"\"pric\":2500,\"currency\":\"EUR\"", "'pric' is not a field of this request",
+				"\"price\":\"\",\"currency\":\"EUR\"", "'price' must be an integer",
+				"\"holdSeconds\":\"   \"", "'holdSeconds' must be an integer",
+				"\"offerSeconds\":\"\"", "'offerSeconds' must be an integer",
+				"\"cancellableUntil\":1700000000", "'cancellableUntil' must be an ISO-8601 instant",
+				"\"cancellableUntil\":\"\"", "'cancellableUntil' must be an ISO-8601 instant");
+
+		refusals.forEach((terms, detail) -> {
+			HttpResponse<String> response = this.api.post("/api/admin/events",
+					"{\"name\":\"" + name + "\",\"capacity\":5,\"saleOpensAt\":\"2026-01-01T00:00:00Z\"," + terms + "}",
+					adminToken());
+
+			assertThat(response.statusCode()).as(terms + ": " + response.body()).isEqualTo(400);
+			assertThat(ApiClient.json(response).get("detail").asString()).as(terms).contains(detail);
+		});
+		assertThat(this.jdbc.sql("select count(*) from events where name = ?").param(name).query(Integer.class)
+			.single()).isZero();
+	}
+
 	@Test
 	void aHeldBookingShowsItsHoldAndAFreeOneShowsNone() {
 		long userId = 4_245_000_000L + (System.nanoTime() % 1_000_000);
