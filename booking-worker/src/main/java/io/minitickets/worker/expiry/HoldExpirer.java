@@ -3,6 +3,9 @@ package io.minitickets.worker.expiry;
 import java.util.List;
 import java.util.Objects;
 
+import io.minitickets.worker.release.ReleasedBooking;
+import io.minitickets.worker.release.SeatRelease;
+
 import org.springframework.stereotype.Component;
 import org.springframework.transaction.PlatformTransactionManager;
 import org.springframework.transaction.support.TransactionTemplate;
@@ -11,7 +14,7 @@ import org.springframework.transaction.support.TransactionTemplate;
  * Expires unpaid holds (DESIGN.md, invariant 9): finds the events with due holds, and per event, in one transaction
  * under the event's row lock (the lock the settlement takes), makes up to a chunk of its due HELD bookings EXPIRED and
  * takes their seats off {@code seats_sold}; after each commit, gives the seats back to the gate, writes the EXPIRED
- * statuses and publishes them ({@link ExpiryAnnouncer}). Several worker instances may run it at once: the row lock
+ * statuses and publishes them ({@link SeatRelease}, the path cancelled bookings take too). Several worker instances may run it at once: the row lock
  * and {@code status = 'HELD'} make each hold expire exactly once.
  */
 @Component
@@ -21,17 +24,17 @@ public class HoldExpirer {
 
 	private final TransactionTemplate transactions;
 
-	private final ExpiryAnnouncer announcer;
+	private final SeatRelease seats;
 
 	private final ExpiryMetrics metrics;
 
 	private final int chunk;
 
-	HoldExpirer(ExpiryRepository repository, PlatformTransactionManager transactionManager, ExpiryAnnouncer announcer,
+	HoldExpirer(ExpiryRepository repository, PlatformTransactionManager transactionManager, SeatRelease seats,
 			ExpiryMetrics metrics, HoldProperties properties) {
 		this.repository = repository;
 		this.transactions = new TransactionTemplate(transactionManager);
-		this.announcer = announcer;
+		this.seats = seats;
 		this.metrics = metrics;
 		this.chunk = properties.chunk();
 	}
@@ -49,11 +52,11 @@ public class HoldExpirer {
 		long seats = 0;
 		boolean complete = true;
 		for (long eventId : events) {
-			List<ExpiredHold> expired;
+			List<ReleasedBooking> expired;
 			do {
 				expired = expireChunk(eventId);
 				if (!expired.isEmpty()) {
-					complete &= this.announcer.announce(eventId, expired);
+					complete &= this.seats.announce(eventId, expired);
 					this.metrics.expired(expired);
 					bookings += expired.size();
 					seats += seatsOf(expired);
@@ -64,31 +67,21 @@ public class HoldExpirer {
 		return new ExpiryRun(events.size(), bookings, seats, complete);
 	}
 
-	private List<ExpiredHold> expireChunk(long eventId) {
+	private List<ReleasedBooking> expireChunk(long eventId) {
 		return Objects.requireNonNull(this.transactions.execute((status) -> {
 			if (!this.repository.lockEvent(eventId)) {
-				return List.<ExpiredHold>of();
+				return List.<ReleasedBooking>of();
 			}
-			List<ExpiredHold> expired = this.repository.expireDue(eventId, this.chunk);
+			List<ReleasedBooking> expired = this.repository.expireDue(eventId, this.chunk);
 			if (!expired.isEmpty()) {
-				seatsFreed(eventId, expired);
+				this.seats.returnSeats(eventId, expired);
 			}
 			return expired;
 		}));
 	}
 
-	/**
-	 * Where the seats of expired holds go, inside the transaction that expired them, under the event's row lock: back
-	 * to the event ({@code seats_sold}), from where the gate gets them after the commit.
-	 * @param eventId the event
-	 * @param expired the holds just expired, at least one
-	 */
-	private void seatsFreed(long eventId, List<ExpiredHold> expired) {
-		this.repository.returnSeats(eventId, Math.toIntExact(seatsOf(expired)));
-	}
-
-	private static long seatsOf(List<ExpiredHold> expired) {
-		return expired.stream().mapToLong(ExpiredHold::quantity).sum();
+	private static long seatsOf(List<ReleasedBooking> expired) {
+		return expired.stream().mapToLong(ReleasedBooking::quantity).sum();
 	}
 
 }

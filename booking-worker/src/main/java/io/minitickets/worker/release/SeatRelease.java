@@ -1,4 +1,4 @@
-package io.minitickets.worker.expiry;
+package io.minitickets.worker.release;
 
 import java.time.Duration;
 import java.util.ArrayList;
@@ -14,23 +14,26 @@ import io.minitickets.core.status.BookingStatusCache;
 import io.minitickets.worker.system.WorkerProperties;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
+import org.springframework.jdbc.core.JdbcTemplate;
 import org.springframework.kafka.KafkaException;
 import org.springframework.kafka.core.KafkaTemplate;
 import org.springframework.stereotype.Component;
 
 /**
- * After an expiry transaction's commit, makes it visible, best effort as the settlement's Valkey writes are
- * (DESIGN.md, "The worker's offsets follow Postgres"): RETURN the seats to the gate in one script call for the chunk,
- * write each booking's EXPIRED status to the status cache (pipelined), both retried once, then publish each booking's
+ * The seats of bookings that end (expiry, cancellation), one path for all of them: {@link #returnSeats} takes them off
+ * the event inside the transaction that ended them, under the event's row lock; {@link #announce} then, after the
+ * commit, makes it visible, best effort as the settlement's Valkey writes are (DESIGN.md, "The worker's offsets follow
+ * Postgres"): RETURN the seats to the gate in one script call for the chunk,
+ * write each booking's new status to the status cache (pipelined), both retried once, then publish each booking's
  * new state on {@code bookings.settled} and wait for the broker. What fails is left behind, not retried later: a lost
  * RETURN (or one later than {@link InventoryGate#RETURN_DEADLINE}, which the gate drops) holds the seats back until
  * the reconciler sets the counter from Postgres, a lost status write is answered from Postgres (a HELD entry is
  * checked there), a lost record is not sent again.
  */
 @Component
-class ExpiryAnnouncer {
+public class SeatRelease {
 
-	private static final Logger logger = LoggerFactory.getLogger(ExpiryAnnouncer.class);
+	private static final Logger logger = LoggerFactory.getLogger(SeatRelease.class);
 
 	private static final int ATTEMPTS = 2;
 
@@ -44,8 +47,11 @@ class ExpiryAnnouncer {
 
 	private final Duration publishTimeout;
 
-	ExpiryAnnouncer(InventoryGate gate, BookingStatusCache statusCache, KafkaTemplate<Object, Object> kafka,
-			WorkerProperties properties) {
+	private final JdbcTemplate jdbc;
+
+	SeatRelease(InventoryGate gate, BookingStatusCache statusCache, KafkaTemplate<Object, Object> kafka,
+			WorkerProperties properties, JdbcTemplate jdbc) {
+		this.jdbc = jdbc;
 		this.gate = gate;
 		this.statusCache = statusCache;
 		this.kafka = kafka;
@@ -54,52 +60,63 @@ class ExpiryAnnouncer {
 	}
 
 	/**
-	 * Announces one committed chunk of expired holds of one event.
+	 * Gives seats back to an event: {@code seats_sold} shrinks by them. Must run in the transaction that locked the
+	 * event's row and ended the bookings that took them.
 	 * @param eventId the event
-	 * @param expired the holds the transaction expired
+	 * @param released the bookings just ended, at least one
+	 */
+	public void returnSeats(long eventId, List<ReleasedBooking> released) {
+		this.jdbc.update("update events set seats_sold = seats_sold - ? where id = ?",
+				released.stream().mapToInt(ReleasedBooking::quantity).sum(), eventId);
+	}
+
+	/**
+	 * Announces bookings of one event whose seats a committed transaction gave back.
+	 * @param eventId the event
+	 * @param expired the bookings the transaction ended
 	 * @return true when Valkey took every write and the broker acknowledged every record
 	 */
-	boolean announce(long eventId, List<ExpiredHold> expired) {
+	public boolean announce(long eventId, List<ReleasedBooking> expired) {
 		boolean written = false;
 		for (int attempt = 1; attempt <= ATTEMPTS && !written; attempt++) {
 			written = writeToValkey(eventId, expired);
 		}
 		if (!written) {
-			logger.warn("Valkey did not take the RETURN and status writes of {} expired holds of event {}; the "
+			logger.warn("Valkey did not take the RETURN and status writes of {} ended bookings of event {}; the "
 					+ "reconciler repairs the gate and polls fall back to Postgres", expired.size(), eventId);
 		}
 		return publish(eventId, expired) && written;
 	}
 
-	private boolean writeToValkey(long eventId, List<ExpiredHold> expired) {
+	private boolean writeToValkey(long eventId, List<ReleasedBooking> expired) {
 		List<CompletableFuture<?>> writes = new ArrayList<>(expired.size() + 1);
 		try {
-			writes.add(this.gate.returnSeatsAsync(eventId, expired.stream().map(ExpiredHold::toReturned).toList())
+			writes.add(this.gate.returnSeatsAsync(eventId, expired.stream().map(ReleasedBooking::toReturned).toList())
 				.toCompletableFuture());
-			for (ExpiredHold hold : expired) {
+			for (ReleasedBooking hold : expired) {
 				writes.add(this.statusCache.putAsync(hold.toCachedBooking()).toCompletableFuture());
 			}
 		}
 		catch (RuntimeException ex) {
-			logger.debug("Valkey unavailable for the RETURN of expired holds", ex);
+			logger.debug("Valkey unavailable for the RETURN of ended bookings", ex);
 			return false;
 		}
 		return await(writes, this.valkeyTimeout);
 	}
 
-	private boolean publish(long eventId, List<ExpiredHold> expired) {
+	private boolean publish(long eventId, List<ReleasedBooking> expired) {
 		List<CompletableFuture<?>> sends = new ArrayList<>(expired.size());
 		try {
-			for (ExpiredHold hold : expired) {
+			for (ReleasedBooking hold : expired) {
 				sends.add(this.kafka.send(BookingTopics.SETTLED, Long.toString(eventId), hold.toMessage()));
 			}
 		}
 		catch (KafkaException ex) {
-			logger.warn("The producer refused the bookings.settled records of expired holds of event {}", eventId, ex);
+			logger.warn("The producer refused the bookings.settled records of ended bookings of event {}", eventId, ex);
 			return false;
 		}
 		if (!await(sends, this.publishTimeout)) {
-			logger.warn("The broker did not acknowledge every bookings.settled record of {} expired holds of event {}",
+			logger.warn("The broker did not acknowledge every bookings.settled record of {} ended bookings of event {}",
 					expired.size(), eventId);
 			return false;
 		}
@@ -113,7 +130,7 @@ class ExpiryAnnouncer {
 			return true;
 		}
 		catch (ExecutionException | TimeoutException ex) {
-			logger.debug("Some writes after an expiry failed", ex);
+			logger.debug("Some writes after bookings ended failed", ex);
 			return false;
 		}
 		catch (InterruptedException ex) {
