@@ -33,7 +33,8 @@ class CancellationListener {
 
 	private static final Logger logger = LoggerFactory.getLogger(CancellationListener.class);
 
-	private static final LogAccessor deserializationLogger = new LogAccessor(LogFactory.getLog(CancellationListener.class));
+	private static final LogAccessor deserializationLogger = new LogAccessor(
+			LogFactory.getLog(CancellationListener.class));
 
 	private final CancellationApplier applier;
 

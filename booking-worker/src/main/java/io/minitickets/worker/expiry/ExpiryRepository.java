@@ -14,8 +14,8 @@ import org.springframework.stereotype.Repository;
 
 /**
  * The SQL of expiry: which events have due holds, and one event's expiry transaction. Set-based throughout: one
- * statement finds the events, one expires a chunk of an event's holds (their seats go back through {@link io.minitickets.worker.release.SeatRelease}), whatever the
- * number of holds.
+ * statement finds the events, one expires a chunk of an event's holds (their seats go back through
+ * {@link io.minitickets.worker.release.SeatRelease}), whatever the number of holds.
  */
 @Repository
 class ExpiryRepository {

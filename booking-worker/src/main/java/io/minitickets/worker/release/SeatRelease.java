@@ -73,28 +73,28 @@ public class SeatRelease {
 	/**
 	 * Announces bookings of one event whose seats a committed transaction gave back.
 	 * @param eventId the event
-	 * @param expired the bookings the transaction ended
+	 * @param released the bookings the transaction ended
 	 * @return true when Valkey took every write and the broker acknowledged every record
 	 */
-	public boolean announce(long eventId, List<ReleasedBooking> expired) {
+	public boolean announce(long eventId, List<ReleasedBooking> released) {
 		boolean written = false;
 		for (int attempt = 1; attempt <= ATTEMPTS && !written; attempt++) {
-			written = writeToValkey(eventId, expired);
+			written = writeToValkey(eventId, released);
 		}
 		if (!written) {
 			logger.warn("Valkey did not take the RETURN and status writes of {} ended bookings of event {}; the "
-					+ "reconciler repairs the gate and polls fall back to Postgres", expired.size(), eventId);
+					+ "reconciler repairs the gate and polls fall back to Postgres", released.size(), eventId);
 		}
-		return publish(eventId, expired) && written;
+		return publish(eventId, released) && written;
 	}
 
-	private boolean writeToValkey(long eventId, List<ReleasedBooking> expired) {
-		List<CompletableFuture<?>> writes = new ArrayList<>(expired.size() + 1);
+	private boolean writeToValkey(long eventId, List<ReleasedBooking> released) {
+		List<CompletableFuture<?>> writes = new ArrayList<>(released.size() + 1);
 		try {
-			writes.add(this.gate.returnSeatsAsync(eventId, expired.stream().map(ReleasedBooking::toReturned).toList())
+			writes.add(this.gate.returnSeatsAsync(eventId, released.stream().map(ReleasedBooking::toReturned).toList())
 				.toCompletableFuture());
-			for (ReleasedBooking hold : expired) {
-				writes.add(this.statusCache.putAsync(hold.toCachedBooking()).toCompletableFuture());
+			for (ReleasedBooking booking : released) {
+				writes.add(this.statusCache.putAsync(booking.toCachedBooking()).toCompletableFuture());
 			}
 		}
 		catch (RuntimeException ex) {
@@ -104,11 +104,11 @@ public class SeatRelease {
 		return await(writes, this.valkeyTimeout);
 	}
 
-	private boolean publish(long eventId, List<ReleasedBooking> expired) {
-		List<CompletableFuture<?>> sends = new ArrayList<>(expired.size());
+	private boolean publish(long eventId, List<ReleasedBooking> released) {
+		List<CompletableFuture<?>> sends = new ArrayList<>(released.size());
 		try {
-			for (ReleasedBooking hold : expired) {
-				sends.add(this.kafka.send(BookingTopics.SETTLED, Long.toString(eventId), hold.toMessage()));
+			for (ReleasedBooking booking : released) {
+				sends.add(this.kafka.send(BookingTopics.SETTLED, Long.toString(eventId), booking.toMessage()));
 			}
 		}
 		catch (KafkaException ex) {
@@ -117,7 +117,7 @@ public class SeatRelease {
 		}
 		if (!await(sends, this.publishTimeout)) {
 			logger.warn("The broker did not acknowledge every bookings.settled record of {} ended bookings of event {}",
-					expired.size(), eventId);
+					released.size(), eventId);
 			return false;
 		}
 		return true;
