@@ -13,6 +13,7 @@ import io.minitickets.core.status.CachedBooking;
 import io.minitickets.worker.WorkerIntegrationTestSupport;
 import io.minitickets.worker.expiry.HoldExpirer;
 import io.minitickets.worker.payment.PaymentApplier;
+import io.minitickets.worker.payment.RefundRetrier;
 import io.minitickets.worker.payment.RefundStub;
 import org.junit.jupiter.api.Test;
 
@@ -47,6 +48,9 @@ class ACancelledBookingReturnsItsSeatsOnceIntegrationTests extends WorkerIntegra
 
 	@Autowired
 	private HoldExpirer expirer;
+
+	@Autowired
+	private RefundRetrier retrier;
 
 	@Autowired
 	private InventoryGate gate;
@@ -108,6 +112,31 @@ class ACancelledBookingReturnsItsSeatsOnceIntegrationTests extends WorkerIntegra
 		assertThat(count("select count(*) from refunds where booking_id = ? and done_at is not null", paid.id()))
 			.isEqualTo(1);
 		assertThat(PROVIDER.calls()).filteredOn(("refund-" + paid.id())::equals).hasSize(1);
+		assertThat(PROVIDER.issued()).containsKey("refund-" + paid.id());
+		assertSeatsConserved(eventId);
+	}
+
+	@Test
+	void aCancelledBookingsRefundTheProviderCannotTakeIsIssuedOnceLater() {
+		long eventId = event(2500, null);
+		Booking paid = hold(eventId, 2, false);
+		this.payments.apply(new PaymentReceived("evt_" + UUID.randomUUID(), paid.id(), eventId, true,
+				"pi_" + UUID.randomUUID(), 5000, "EUR", Instant.now()));
+		PROVIDER.down = true;
+		try {
+			assertThat(this.applier.apply(cancel(paid))).isEqualTo(CancellationOutcome.CANCELLED_REFUNDED);
+		}
+		finally {
+			PROVIDER.down = false;
+		}
+		assertThat(count("select count(*) from refunds where booking_id = ? and done_at is null", paid.id()))
+			.isEqualTo(1);
+
+		this.retrier.retryPending();
+		this.retrier.retryPending();
+
+		assertThat(count("select count(*) from refunds where booking_id = ? and done_at is not null", paid.id()))
+			.isEqualTo(1);
 		assertThat(PROVIDER.issued()).containsKey("refund-" + paid.id());
 		assertSeatsConserved(eventId);
 	}
