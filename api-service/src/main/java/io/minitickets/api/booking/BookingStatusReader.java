@@ -36,6 +36,8 @@ class BookingStatusReader {
 
 	private final BookingQueries queries;
 
+	private final BookingPayments payments;
+
 	/**
 	 * PENDING or HELD bookings that Postgres did not know, or knew with the cached status, at the last check, until
 	 * the next check is due.
@@ -43,20 +45,24 @@ class BookingStatusReader {
 	private final Cache<UUID, Boolean> recentlyChecked;
 
 	@Autowired
-	BookingStatusReader(BookingStatusCache cache, BookingQueries queries, BookingProperties properties) {
-		this(cache, queries, properties.pendingRecheck(), Ticker.systemTicker());
+	BookingStatusReader(BookingStatusCache cache, BookingQueries queries, BookingPayments payments,
+			BookingProperties properties) {
+		this(cache, queries, payments, properties.pendingRecheck(), Ticker.systemTicker());
 	}
 
 	/**
 	 * @param cache the status cache
 	 * @param queries settled bookings in Postgres
+	 * @param payments the payment state of paid bookings in Postgres
 	 * @param pendingRecheck how long a PENDING or HELD booking that Postgres was not ahead of is answered from the
 	 * cache alone
 	 * @param ticker the time source of that wait
 	 */
-	BookingStatusReader(BookingStatusCache cache, BookingQueries queries, Duration pendingRecheck, Ticker ticker) {
+	BookingStatusReader(BookingStatusCache cache, BookingQueries queries, BookingPayments payments,
+			Duration pendingRecheck, Ticker ticker) {
 		this.cache = cache;
 		this.queries = queries;
+		this.payments = payments;
 		this.recentlyChecked = Caffeine.newBuilder()
 			.expireAfterWrite(pendingRecheck)
 			.maximumSize(RECENTLY_CHECKED_SIZE)
@@ -67,11 +73,15 @@ class BookingStatusReader {
 	/**
 	 * @param bookingId the booking
 	 * @param userId the caller
-	 * @return the booking
+	 * @return the booking, and for a paid event's booking its payment ({@link BookingPayments})
 	 * @throws ApiException 404 when it is not the caller's or does not exist; 503 when neither the cache nor Postgres
 	 * knows it and Valkey is unreachable (it may still be pending)
 	 */
 	BookingView read(UUID bookingId, long userId) {
+		return this.payments.withPayment(readStatus(bookingId, userId));
+	}
+
+	private BookingView readStatus(UUID bookingId, long userId) {
 		Optional<CachedBooking> cached;
 		try {
 			cached = this.cache.get(bookingId);

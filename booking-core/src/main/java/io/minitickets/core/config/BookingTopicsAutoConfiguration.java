@@ -29,7 +29,9 @@ public class BookingTopicsAutoConfiguration {
 				new NewTopic(BookingTopics.REQUESTED_DLT, partitions, replicas),
 				new NewTopic(BookingTopics.REQUESTED_PARKED, partitions, replicas),
 				new NewTopic(BookingTopics.PAYMENTS_RECEIVED, partitions, replicas),
-				new NewTopic(BookingTopics.PAYMENTS_RECEIVED_DLT, partitions, replicas));
+				new NewTopic(BookingTopics.PAYMENTS_RECEIVED_DLT, partitions, replicas),
+				new NewTopic(BookingTopics.CANCELLATIONS_REQUESTED, partitions, replicas),
+				new NewTopic(BookingTopics.CANCELLATIONS_REQUESTED_DLT, partitions, replicas));
 	}
 
 }

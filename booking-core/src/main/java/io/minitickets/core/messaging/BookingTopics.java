@@ -29,6 +29,15 @@ public final class BookingTopics {
 	/** Records of {@link #PAYMENTS_RECEIVED} that could not be read or applied at all; same partition as the source. */
 	public static final String PAYMENTS_RECEIVED_DLT = "payments.received-dlt";
 
+	/**
+	 * Customers' cancellation requests that api-service recorded for the worker to apply, key = the booking's event id
+	 * (applied under the event's row lock, like payments), value = {@link CancellationRequested}.
+	 */
+	public static final String CANCELLATIONS_REQUESTED = "cancellations.requested";
+
+	/** Records of {@link #CANCELLATIONS_REQUESTED} that could not be read or applied at all; same partition. */
+	public static final String CANCELLATIONS_REQUESTED_DLT = "cancellations.requested-dlt";
+
 	/** Consumer group of the booking workers. */
 	public static final String WORKER_GROUP = "booking-worker";
 
@@ -37,6 +46,9 @@ public final class BookingTopics {
 	 * the lag of one group never shows in the other's.
 	 */
 	public static final String PAYMENTS_GROUP = "booking-worker-payments";
+
+	/** Consumer group of the booking workers' cancellation applier on {@link #CANCELLATIONS_REQUESTED}: its own. */
+	public static final String CANCELLATIONS_GROUP = "booking-worker-cancellations";
 
 	private BookingTopics() {
 	}

@@ -22,7 +22,8 @@ import org.springframework.transaction.support.TransactionTemplate;
 
 /**
  * The dead-letter recoverer: publishes a failed record of {@code bookings.requested} to
- * {@link BookingTopics#REQUESTED_DLT} (of {@code payments.received} to {@link BookingTopics#PAYMENTS_RECEIVED_DLT}) on
+ * {@link BookingTopics#REQUESTED_DLT} (of {@code payments.received} to {@link BookingTopics#PAYMENTS_RECEIVED_DLT}, of {@code cancellations.requested}
+ * to {@link BookingTopics#CANCELLATIONS_REQUESTED_DLT}) on
  * the same partition, with its headers and the exception headers
  * spring-kafka adds (original topic, partition, offset, exception), so ops-cli can replay it; once per original
  * record ({@link OnceOnlyDeadLetterRecoverer}).
@@ -51,8 +52,11 @@ class DeadLetterConfiguration {
 	 * @return its dead-letter topic
 	 */
 	static String deadLetterTopicOf(String topic) {
-		return BookingTopics.PAYMENTS_RECEIVED.equals(topic) ? BookingTopics.PAYMENTS_RECEIVED_DLT
-				: BookingTopics.REQUESTED_DLT;
+		return switch (topic) {
+			case BookingTopics.PAYMENTS_RECEIVED -> BookingTopics.PAYMENTS_RECEIVED_DLT;
+			case BookingTopics.CANCELLATIONS_REQUESTED -> BookingTopics.CANCELLATIONS_REQUESTED_DLT;
+			default -> BookingTopics.REQUESTED_DLT;
+		};
 	}
 
 	/**

@@ -3,11 +3,13 @@ package io.minitickets.worker.expiry;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
+import java.util.Objects;
 
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.Timer;
+import io.minitickets.worker.release.ReleasedBooking;
 import org.springframework.dao.DataAccessException;
 import org.springframework.stereotype.Component;
 
@@ -43,11 +45,11 @@ class ExpiryMetrics {
 	 * Counts a committed chunk of expired holds and records how late each was.
 	 * @param holds the holds
 	 */
-	void expired(List<ExpiredHold> holds) {
+	void expired(List<ReleasedBooking> holds) {
 		Instant now = Instant.now();
 		this.expired.increment(holds.size());
-		for (ExpiredHold hold : holds) {
-			Duration late = Duration.between(hold.hold().expiresAt(), now);
+		for (ReleasedBooking hold : holds) {
+			Duration late = Duration.between(Objects.requireNonNull(hold.hold()).expiresAt(), now);
 			this.lateness.record(late.isNegative() ? Duration.ZERO : late);
 		}
 	}

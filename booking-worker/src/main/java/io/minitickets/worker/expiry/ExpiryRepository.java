@@ -6,14 +6,16 @@ import java.time.OffsetDateTime;
 import java.util.List;
 import java.util.UUID;
 
+import io.minitickets.core.messaging.BookingStatus;
 import io.minitickets.core.status.CachedBooking;
+import io.minitickets.worker.release.ReleasedBooking;
 import org.springframework.jdbc.core.JdbcTemplate;
 import org.springframework.stereotype.Repository;
 
 /**
  * The SQL of expiry: which events have due holds, and one event's expiry transaction. Set-based throughout: one
- * statement finds the events, one expires a chunk of an event's holds and one gives their seats back, whatever the
- * number of holds.
+ * statement finds the events, one expires a chunk of an event's holds (their seats go back through
+ * {@link io.minitickets.worker.release.SeatRelease}), whatever the number of holds.
  */
 @Repository
 class ExpiryRepository {
@@ -29,8 +31,6 @@ class ExpiryRepository {
 			             where event_id = ? and status = 'HELD' and hold_expires_at <= now()
 			             order by hold_expires_at limit ?)
 			returning id, event_id, user_id, quantity, settled_at, hold_expires_at, amount, currency, ended_at""";
-
-	private static final String RETURN_SEATS = "update events set seats_sold = seats_sold - ? where id = ?";
 
 	private static final String OPEN_HOLDS = "select count(*) from bookings where status = 'HELD'";
 
@@ -67,17 +67,8 @@ class ExpiryRepository {
 	 * @param limit the most bookings to expire
 	 * @return the bookings expired now
 	 */
-	List<ExpiredHold> expireDue(long eventId, int limit) {
+	List<ReleasedBooking> expireDue(long eventId, int limit) {
 		return this.jdbc.query(EXPIRE, ExpiryRepository::expiredHold, eventId, limit);
-	}
-
-	/**
-	 * Gives seats back to an event: {@code seats_sold} shrinks by the seats the expired holds took.
-	 * @param eventId the event
-	 * @param seats seats freed
-	 */
-	void returnSeats(long eventId, int seats) {
-		this.jdbc.update(RETURN_SEATS, seats, eventId);
 	}
 
 	/**
@@ -88,9 +79,9 @@ class ExpiryRepository {
 		return (count != null) ? count : 0;
 	}
 
-	private static ExpiredHold expiredHold(ResultSet rs, int row) throws SQLException {
-		return new ExpiredHold(rs.getObject("id", UUID.class), rs.getLong("event_id"), rs.getLong("user_id"),
-				rs.getInt("quantity"), rs.getObject("settled_at", OffsetDateTime.class).toInstant(),
+	private static ReleasedBooking expiredHold(ResultSet rs, int row) throws SQLException {
+		return new ReleasedBooking(rs.getObject("id", UUID.class), rs.getLong("event_id"), rs.getLong("user_id"),
+				rs.getInt("quantity"), BookingStatus.EXPIRED, rs.getObject("settled_at", OffsetDateTime.class).toInstant(),
 				new CachedBooking.Hold(rs.getObject("hold_expires_at", OffsetDateTime.class).toInstant(),
 						rs.getLong("amount"), rs.getString("currency")),
 				rs.getObject("ended_at", OffsetDateTime.class).toInstant());

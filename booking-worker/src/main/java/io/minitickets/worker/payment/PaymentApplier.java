@@ -67,8 +67,7 @@ public class PaymentApplier {
 		}
 		PendingRefund refund = applied.refund();
 		if (refund != null) {
-			this.metrics.refund(RefundState.REQUESTED);
-			this.refunder.issue(refund);
+			this.refunder.requested(refund);
 		}
 		this.metrics.applied(applied.outcome());
 		return applied.outcome();

@@ -99,6 +99,25 @@ class PaymentRepository {
 	}
 
 	/**
+	 * Records the refund of the successful payment that confirmed a booking, unless that payment has a refund already.
+	 * @param bookingId the booking
+	 * @param idempotencyKey what the provider is asked with
+	 * @param reason why
+	 * @return the refund inserted now; empty when there is no such payment or it has a refund
+	 */
+	Optional<PendingRefund> recordRefundOfConfirmingPayment(UUID bookingId, String idempotencyKey, String reason) {
+		return this.jdbc.query("""
+				insert into refunds (provider_payment_id, booking_id, idempotency_key, amount, currency, reason)
+				select provider_payment_id, booking_id, ?, amount, currency, ? from payments
+				where booking_id = ? and kind = 'SUCCEEDED' and outcome = 'CONFIRMED'
+				on conflict do nothing
+				returning provider_payment_id, booking_id, idempotency_key, amount""",
+				(rs, row) -> new PendingRefund(rs.getString(1), rs.getObject(2, UUID.class), rs.getString(3),
+						rs.getLong(4)),
+				idempotencyKey, reason, bookingId).stream().findFirst();
+	}
+
+	/**
 	 * @param providerPaymentId the refunded payment
 	 * @param providerRefundId the provider's id of the refund
 	 */

@@ -13,7 +13,7 @@ import io.minitickets.core.payment.RefundRequest;
  * payment, {@code refund-<payment id>} for a second payment of a booking already paid
  * @param amount minor units
  */
-record PendingRefund(String providerPaymentId, UUID bookingId, String idempotencyKey, long amount) {
+public record PendingRefund(String providerPaymentId, UUID bookingId, String idempotencyKey, long amount) {
 
 	RefundRequest toRequest() {
 		return new RefundRequest(this.bookingId.toString(), this.providerPaymentId, this.amount, this.idempotencyKey);

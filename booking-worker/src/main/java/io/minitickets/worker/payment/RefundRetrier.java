@@ -14,7 +14,7 @@ import org.springframework.stereotype.Component;
  * the commit and the call). The idempotency key makes a refund that did go through come back as the same refund.
  */
 @Component
-class RefundRetrier {
+public class RefundRetrier {
 
 	private static final Logger logger = LoggerFactory.getLogger(RefundRetrier.class);
 
@@ -35,7 +35,7 @@ class RefundRetrier {
 	 */
 	@Scheduled(fixedDelayString = "${minitickets.refunds.retry-interval:30s}",
 			initialDelayString = "${minitickets.refunds.retry-interval:30s}")
-	int retryPending() {
+	public int retryPending() {
 		List<PendingRefund> pending = this.repository.pendingRefunds(this.properties.retryAfter(),
 				this.properties.batch());
 		int issued = 0;

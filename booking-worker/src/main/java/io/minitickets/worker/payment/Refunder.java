@@ -1,5 +1,8 @@
 package io.minitickets.worker.payment;
 
+import java.util.Optional;
+import java.util.UUID;
+
 import io.minitickets.core.payment.PaymentProvider;
 import io.minitickets.core.payment.PaymentProviderException;
 import io.minitickets.core.payment.Refund;
@@ -15,7 +18,7 @@ import org.springframework.stereotype.Component;
  * it once. A call that fails leaves the row pending.
  */
 @Component
-class Refunder {
+public class Refunder {
 
 	private static final Logger logger = LoggerFactory.getLogger(Refunder.class);
 
@@ -29,6 +32,28 @@ class Refunder {
 		this.provider = provider;
 		this.repository = repository;
 		this.metrics = metrics;
+	}
+
+	/**
+	 * Records the refund of the payment that confirmed a booking, keyed by that payment (so at most one), with the
+	 * idempotency key {@code refund-<booking id>}. Must run in the transaction that holds the booking's event row lock.
+	 * @param bookingId the booking
+	 * @param reason why, for the {@code refunds} row
+	 * @return the refund recorded now; empty when the booking has no confirming payment (a free event's) or its
+	 * payment was refunded before
+	 */
+	public Optional<PendingRefund> recordRefundOfBooking(UUID bookingId, String reason) {
+		return this.repository.recordRefundOfConfirmingPayment(bookingId, "refund-" + bookingId, reason);
+	}
+
+	/**
+	 * Counts a refund just committed as requested and asks the provider for it.
+	 * @param refund a refund whose row was committed
+	 * @return true when the provider took it, false when it stays pending for {@link RefundRetrier}
+	 */
+	public boolean requested(PendingRefund refund) {
+		this.metrics.refund(RefundState.REQUESTED);
+		return issue(refund);
 	}
 
 	/**

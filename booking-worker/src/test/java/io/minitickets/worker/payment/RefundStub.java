@@ -19,7 +19,7 @@ import com.sun.net.httpserver.HttpServer;
  * application that would start with the worker's auto-configuration (JDBC, Flyway, Kafka) in this JVM; this stub keeps
  * the production adapter on a real socket and counts what the provider issued.
  */
-final class RefundStub {
+public final class RefundStub {
 
 	private final HttpServer server;
 
@@ -27,9 +27,9 @@ final class RefundStub {
 
 	private final List<String> calls = new CopyOnWriteArrayList<>();
 
-	volatile boolean down;
+	public volatile boolean down;
 
-	RefundStub() {
+	public RefundStub() {
 		try {
 			this.server = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 0);
 		}
@@ -40,21 +40,21 @@ final class RefundStub {
 		this.server.start();
 	}
 
-	String base() {
+	public String base() {
 		return "http://127.0.0.1:" + this.server.getAddress().getPort();
 	}
 
 	/**
 	 * @return the refunds issued, by idempotency key (a key asked for again is still one refund)
 	 */
-	Map<String, String> issued() {
+	public Map<String, String> issued() {
 		return this.refundsByKey;
 	}
 
 	/**
 	 * @return the Idempotency-Key of every call, failed ones included
 	 */
-	List<String> calls() {
+	public List<String> calls() {
 		return this.calls;
 	}
 

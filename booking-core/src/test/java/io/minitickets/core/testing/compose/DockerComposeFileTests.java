@@ -93,7 +93,8 @@ class DockerComposeFileTests {
 		assertThat(loop.find()).as("the kafka-topics service's loop over topic names").isTrue();
 		assertThat(Set.of(loop.group(1).trim().split("\\s+"))).containsExactlyInAnyOrder(BookingTopics.REQUESTED,
 				BookingTopics.SETTLED, BookingTopics.REQUESTED_DLT, BookingTopics.PAYMENTS_RECEIVED,
-				BookingTopics.PAYMENTS_RECEIVED_DLT);
+				BookingTopics.PAYMENTS_RECEIVED_DLT, BookingTopics.CANCELLATIONS_REQUESTED,
+				BookingTopics.CANCELLATIONS_REQUESTED_DLT);
 	}
 
 	@Test

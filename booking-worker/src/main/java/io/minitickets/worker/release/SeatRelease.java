@@ -1,0 +1,224 @@
+package io.minitickets.worker.release;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+
+import io.minitickets.core.inventory.InventoryGate;
+import io.minitickets.core.messaging.BookingTopics;
+import io.minitickets.core.status.BookingStatusCache;
+import io.minitickets.worker.system.WorkerProperties;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.springframework.jdbc.core.JdbcTemplate;
+import org.springframework.kafka.KafkaException;
+import org.springframework.kafka.core.KafkaTemplate;
+import org.springframework.stereotype.Component;
+
+/**
+ * The seats of bookings that end (expiry, cancellation), one path for all of them: {@link #returnSeats} takes them off
+ * the event inside the transaction that ended them, under the event's row lock; after the commit the ending is made
+ * visible, best effort as the settlement's Valkey writes are (DESIGN.md, "The worker's offsets follow Postgres"), in
+ * two steps. {@link #giveBackToGate} RETURNs the seats to the gate in one script call, retried once, and is waited
+ * for: the seats are offered again before the caller goes on. {@link #publish} writes each booking's new status to the
+ * status cache (pipelined, retried once) and publishes its new state on {@code bookings.settled}, without waiting;
+ * {@link #completed} waits for such announcements. The expirer returns every chunk's seats first and publishes after
+ * the last chunk: a bench of 100,000 holds due at once (docs/BENCHMARKS.md, "Expiry") took 24 and 37 s when each
+ * chunk waited for its 5,000 status writes and records before the next (on a loaded machine the writes queued behind
+ * the chunk's RETURN outlasted the command timeout, the retries doubled the wait, and the records' CPU delayed the next
+ * chunk); a cancellation does all three at once ({@link #announce}). What fails is left behind, not retried later: a
+ * lost RETURN (or one later than {@link InventoryGate#RETURN_DEADLINE}, which the gate drops) holds the seats back
+ * until the reconciler sets the counter from Postgres, a lost status write is answered from Postgres (a HELD entry is
+ * checked there), a lost record is not sent again.
+ */
+@Component
+public class SeatRelease {
+
+	private static final Logger logger = LoggerFactory.getLogger(SeatRelease.class);
+
+	private static final int ATTEMPTS = 2;
+
+	private final InventoryGate gate;
+
+	private final BookingStatusCache statusCache;
+
+	private final KafkaTemplate<Object, Object> kafka;
+
+	private final JdbcTemplate jdbc;
+
+	private final Duration valkeyTimeout;
+
+	private final Duration publishTimeout;
+
+	SeatRelease(InventoryGate gate, BookingStatusCache statusCache, KafkaTemplate<Object, Object> kafka,
+			WorkerProperties properties, JdbcTemplate jdbc) {
+		this.gate = gate;
+		this.statusCache = statusCache;
+		this.kafka = kafka;
+		this.jdbc = jdbc;
+		this.valkeyTimeout = properties.gateSettleTimeout();
+		this.publishTimeout = properties.settledPublishTimeout();
+	}
+
+	/**
+	 * Gives seats back to an event: {@code seats_sold} shrinks by them. Must run in the transaction that locked the
+	 * event's row and ended the bookings that took them.
+	 * @param eventId the event
+	 * @param released the bookings just ended, at least one
+	 */
+	public void returnSeats(long eventId, List<ReleasedBooking> released) {
+		this.jdbc.update("update events set seats_sold = seats_sold - ? where id = ?",
+				released.stream().mapToInt(ReleasedBooking::quantity).sum(), eventId);
+	}
+
+	/**
+	 * After the commit, RETURNs the seats of bookings one transaction ended, publishes their new state and waits for
+	 * all of it: {@link #giveBackToGate}, {@link #publish} and {@link #completed} in one.
+	 * @param eventId the event
+	 * @param released the bookings the transaction ended
+	 * @return true when Valkey took every write and the broker acknowledged every record
+	 */
+	public boolean announce(long eventId, List<ReleasedBooking> released) {
+		boolean returned = giveBackToGate(eventId, released);
+		return completed(List.of(publish(eventId, released))) && returned;
+	}
+
+	/**
+	 * Gives the seats of one committed transaction's ended bookings back to the gate (RETURN, idempotent per booking),
+	 * and waits for it, at most twice {@code minitickets.worker.gate-settle-timeout}.
+	 * @param eventId the event
+	 * @param released the bookings the transaction ended
+	 * @return true when Valkey took the RETURN
+	 */
+	public boolean giveBackToGate(long eventId, List<ReleasedBooking> released) {
+		boolean returned = false;
+		for (int attempt = 1; attempt <= ATTEMPTS && !returned; attempt++) {
+			returned = awaitReturn(eventId, released);
+		}
+		if (!returned) {
+			logger.warn("Valkey did not take the RETURN of {} ended bookings of event {}; the reconciler repairs the "
+					+ "gate", released.size(), eventId);
+		}
+		return returned;
+	}
+
+	/**
+	 * Starts the status writes (retried once) and the {@code bookings.settled} records of one committed transaction's
+	 * ended bookings, without waiting for them.
+	 * @param eventId the event
+	 * @param released the bookings the transaction ended
+	 * @return completes with true when Valkey took every status write and the broker acknowledged every record, with
+	 * false when some failed or outlasted their timeouts; never exceptionally
+	 */
+	public CompletableFuture<Boolean> publish(long eventId, List<ReleasedBooking> released) {
+		CompletableFuture<Boolean> statuses = writeStatuses(released, ATTEMPTS).thenApply((written) -> {
+			if (!written) {
+				logger.warn("Valkey did not take the status writes of {} ended bookings of event {}; polls fall back "
+						+ "to Postgres", released.size(), eventId);
+			}
+			return written;
+		});
+		CompletableFuture<Boolean> records = send(eventId, released);
+		return statuses.thenCombine(records, Boolean::logicalAnd);
+	}
+
+	/**
+	 * Waits for the announcements {@link #publish} started, at most {@code minitickets.worker.settled-publish-timeout}
+	 * for all of them together.
+	 * @param announcements what {@link #publish} returned
+	 * @return true when every one completed with true in time
+	 */
+	public boolean completed(List<CompletableFuture<Boolean>> announcements) {
+		if (!await(announcements, this.publishTimeout)) {
+			return false;
+		}
+		return announcements.stream().allMatch(CompletableFuture::join);
+	}
+
+	private boolean awaitReturn(long eventId, List<ReleasedBooking> released) {
+		try {
+			return await(List.of(this.gate
+				.returnSeatsAsync(eventId, released.stream().map(ReleasedBooking::toReturned).toList())
+				.toCompletableFuture()), this.valkeyTimeout);
+		}
+		catch (RuntimeException ex) {
+			logger.debug("Valkey unavailable for the RETURN of ended bookings", ex);
+			return false;
+		}
+	}
+
+	private CompletableFuture<Boolean> writeStatuses(List<ReleasedBooking> released, int attempts) {
+		CompletableFuture<Boolean> written;
+		try {
+			List<CompletableFuture<?>> writes = new ArrayList<>(released.size());
+			for (ReleasedBooking booking : released) {
+				writes.add(this.statusCache.putAsync(booking.toCachedBooking()).toCompletableFuture());
+			}
+			written = allOf(writes, this.valkeyTimeout);
+		}
+		catch (RuntimeException ex) {
+			logger.debug("Valkey unavailable for the status writes of ended bookings", ex);
+			written = CompletableFuture.completedFuture(false);
+		}
+		if (attempts <= 1) {
+			return written;
+		}
+		return written.thenCompose((done) -> done ? CompletableFuture.completedFuture(true)
+				: writeStatuses(released, attempts - 1));
+	}
+
+	private CompletableFuture<Boolean> send(long eventId, List<ReleasedBooking> released) {
+		List<CompletableFuture<?>> sends = new ArrayList<>(released.size());
+		try {
+			for (ReleasedBooking booking : released) {
+				sends.add(this.kafka.send(BookingTopics.SETTLED, Long.toString(eventId), booking.toMessage()));
+			}
+		}
+		catch (KafkaException ex) {
+			logger.warn("The producer refused the bookings.settled records of ended bookings of event {}", eventId, ex);
+			return CompletableFuture.completedFuture(false);
+		}
+		return allOf(sends, this.publishTimeout).thenApply((acknowledged) -> {
+			if (!acknowledged) {
+				logger.warn("The broker did not acknowledge every bookings.settled record of {} ended bookings of "
+						+ "event {}", released.size(), eventId);
+			}
+			return acknowledged;
+		});
+	}
+
+	/**
+	 * @return completes with true when every future completed normally within the timeout, else with false
+	 */
+	private static CompletableFuture<Boolean> allOf(List<CompletableFuture<?>> futures, Duration timeout) {
+		return CompletableFuture.allOf(futures.toArray(CompletableFuture[]::new))
+			.orTimeout(timeout.toMillis(), TimeUnit.MILLISECONDS)
+			.handle((done, failure) -> {
+				if (failure != null) {
+					logger.debug("Some writes after bookings ended failed", failure);
+				}
+				return failure == null;
+			});
+	}
+
+	private static boolean await(List<? extends CompletableFuture<?>> futures, Duration timeout) {
+		try {
+			CompletableFuture.allOf(futures.toArray(CompletableFuture[]::new))
+				.get(timeout.toMillis(), TimeUnit.MILLISECONDS);
+			return true;
+		}
+		catch (ExecutionException | TimeoutException ex) {
+			logger.debug("Some writes after bookings ended failed", ex);
+			return false;
+		}
+		catch (InterruptedException ex) {
+			Thread.currentThread().interrupt();
+			return false;
+		}
+	}
+
+}

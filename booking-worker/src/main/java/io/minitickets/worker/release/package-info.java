@@ -1,0 +1,8 @@
+/**
+ * Seats a booking gives back when it ends (expiry, cancellation): off the event's {@code seats_sold} inside the
+ * transaction that ends it, then RETURNed to the gate, its status cached and published after the commit.
+ */
+@NullMarked
+package io.minitickets.worker.release;
+
+import org.jspecify.annotations.NullMarked;
