@@ -1,17 +1,14 @@
 package io.minitickets.api.cancellation;
 
 import java.time.Instant;
-import java.util.Optional;
 import java.util.UUID;
 
+import io.minitickets.api.booking.UnsettledBookings;
 import io.minitickets.api.cancellation.CancellableBookings.OwnedBooking;
 import io.minitickets.api.problem.ApiException;
 import io.minitickets.api.problem.Problems;
 import io.minitickets.core.messaging.BookingStatus;
 import io.minitickets.core.messaging.CancellationRequested;
-import io.minitickets.core.status.BookingStatusCache;
-import io.minitickets.core.status.CachedBooking;
-import io.minitickets.core.valkey.ValkeyUnavailableException;
 
 import org.springframework.stereotype.Service;
 
@@ -29,13 +26,13 @@ class Cancellations {
 
 	private final CancellableBookings bookings;
 
-	private final BookingStatusCache statusCache;
+	private final UnsettledBookings unsettled;
 
 	private final CancellationRecorder recorder;
 
-	Cancellations(CancellableBookings bookings, BookingStatusCache statusCache, CancellationRecorder recorder) {
+	Cancellations(CancellableBookings bookings, UnsettledBookings unsettled, CancellationRecorder recorder) {
 		this.bookings = bookings;
-		this.statusCache = statusCache;
+		this.unsettled = unsettled;
 		this.recorder = recorder;
 	}
 
@@ -50,7 +47,7 @@ class Cancellations {
 	 */
 	CancellationView cancel(UUID bookingId, long userId) {
 		OwnedBooking booking = this.bookings.findOwned(bookingId, userId)
-			.orElseThrow(() -> notSettled(bookingId, userId));
+			.orElseThrow(() -> this.unsettled.refusal(bookingId, userId, "HELD or CONFIRMED", NOT_SETTLED_RETRY_AFTER_SECONDS));
 		if (booking.status() != BookingStatus.HELD && booking.status() != BookingStatus.CONFIRMED) {
 			throw Problems
 				.conflict("Booking " + bookingId + " is " + booking.status()
@@ -67,26 +64,6 @@ class Cancellations {
 		}
 		this.recorder.record(new CancellationRequested(bookingId, booking.eventId(), userId, Instant.now()));
 		return new CancellationView(bookingId, booking.status());
-	}
-
-	private ApiException notSettled(UUID bookingId, long userId) {
-		Optional<CachedBooking> cached;
-		try {
-			cached = this.statusCache.get(bookingId);
-		}
-		catch (ValkeyUnavailableException ex) {
-			return Problems.unavailable("The status of booking " + bookingId + " is unknown right now; try again "
-					+ "shortly.", NOT_SETTLED_RETRY_AFTER_SECONDS);
-		}
-		if (cached.isPresent() && cached.get().userId() == userId
-				&& cached.get().status() == BookingStatus.PENDING) {
-			return Problems
-				.conflict("Booking " + bookingId + " is not settled yet; ask again once its status is HELD or "
-						+ "CONFIRMED.", NOT_SETTLED_RETRY_AFTER_SECONDS)
-				.with("bookingId", bookingId)
-				.with("bookingStatus", BookingStatus.PENDING);
-		}
-		return Problems.notFound("No booking " + bookingId + ".");
 	}
 
 }

@@ -2,9 +2,9 @@ package io.minitickets.api.payment;
 
 import java.net.URI;
 import java.util.Objects;
-import java.util.Optional;
 import java.util.UUID;
 
+import io.minitickets.api.booking.UnsettledBookings;
 import io.minitickets.api.payment.PaymentBookings.OwnedBooking;
 import io.minitickets.api.problem.ApiException;
 import io.minitickets.api.problem.Problems;
@@ -14,9 +14,6 @@ import io.minitickets.core.payment.CheckoutRequest;
 import io.minitickets.core.payment.PaymentProvider;
 import io.minitickets.core.payment.PaymentRefusedException;
 import io.minitickets.core.payment.PaymentUnavailableException;
-import io.minitickets.core.status.BookingStatusCache;
-import io.minitickets.core.status.CachedBooking;
-import io.minitickets.core.valkey.ValkeyUnavailableException;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -41,16 +38,16 @@ class Checkouts {
 
 	private final PaymentBookings bookings;
 
-	private final BookingStatusCache statusCache;
+	private final UnsettledBookings unsettled;
 
 	private final ObjectProvider<PaymentProvider> provider;
 
 	private final URI returnBase;
 
-	Checkouts(PaymentBookings bookings, BookingStatusCache statusCache, ObjectProvider<PaymentProvider> provider,
+	Checkouts(PaymentBookings bookings, UnsettledBookings unsettled, ObjectProvider<PaymentProvider> provider,
 			PaymentApiProperties properties) {
 		this.bookings = bookings;
-		this.statusCache = statusCache;
+		this.unsettled = unsettled;
 		this.provider = provider;
 		this.returnBase = properties.returnBase();
 	}
@@ -65,7 +62,7 @@ class Checkouts {
 	 */
 	CheckoutView checkout(UUID bookingId, long userId) {
 		OwnedBooking booking = this.bookings.findOwned(bookingId, userId)
-			.orElseThrow(() -> notSettled(bookingId, userId));
+			.orElseThrow(() -> this.unsettled.refusal(bookingId, userId, "HELD", NOT_HELD_YET_RETRY_AFTER_SECONDS));
 		if (booking.status() != BookingStatus.HELD) {
 			throw Problems
 				.conflict("Booking " + bookingId + " is " + booking.status() + "; only a HELD booking can be paid.")
@@ -99,26 +96,6 @@ class Checkouts {
 			logger.error("The payment provider refused the checkout of booking {}", request.bookingId(), ex);
 			throw providerDown();
 		}
-	}
-
-	private ApiException notSettled(UUID bookingId, long userId) {
-		Optional<CachedBooking> cached;
-		try {
-			cached = this.statusCache.get(bookingId);
-		}
-		catch (ValkeyUnavailableException ex) {
-			return Problems.unavailable("The status of booking " + bookingId + " is unknown right now; try again "
-					+ "shortly.", NOT_HELD_YET_RETRY_AFTER_SECONDS);
-		}
-		if (cached.isPresent() && cached.get().userId() == userId
-				&& cached.get().status() == BookingStatus.PENDING) {
-			return Problems
-				.conflict("Booking " + bookingId + " is not held yet; ask again once its status is HELD.",
-						NOT_HELD_YET_RETRY_AFTER_SECONDS)
-				.with("bookingId", bookingId)
-				.with("bookingStatus", BookingStatus.PENDING);
-		}
-		return Problems.notFound("No booking " + bookingId + ".");
 	}
 
 	private static ApiException providerDown() {
