@@ -66,6 +66,14 @@ final class SimulatorClient {
 			.build());
 	}
 
+	HttpResponse<String> postStripeForm(String path, String form) {
+		return send(HttpRequest.newBuilder(this.base.resolve(path))
+			.header("Authorization", "Bearer " + API_KEY)
+			.header("Content-Type", "application/x-www-form-urlencoded")
+			.POST(HttpRequest.BodyPublishers.ofString(form))
+			.build());
+	}
+
 	HttpResponse<String> get(String path) {
 		return send(HttpRequest.newBuilder(this.base.resolve(path)).GET().build());
 	}

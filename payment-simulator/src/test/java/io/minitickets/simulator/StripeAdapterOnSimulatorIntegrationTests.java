@@ -184,4 +184,20 @@ class StripeAdapterOnSimulatorIntegrationTests {
 		return this.provider.verifyWebhook(received.body(), received.signature());
 	}
 
+
+	/**
+	 * Found by a newcomer (2026-12-03): a form with a broken percent-escape got Spring's default error body and an
+	 * ERROR with a stack trace in the simulator's log; it is Stripe's {@code invalid_request_error}, as Stripe answers.
+	 */
+	@Test
+	void aFormThatIsNotValidPercentEncodingIsStripesInvalidRequestError() {
+		for (String path : List.of("/v1/checkout/sessions", "/v1/refunds")) {
+			HttpResponse<String> response = this.simulator.postStripeForm(path, "%zz=1");
+
+			assertThat(response.statusCode()).as(path).isEqualTo(400);
+			assertThat(SimulatorClient.json(response).path("error").path("type").asString()).as(path)
+				.isEqualTo("invalid_request_error");
+		}
+	}
+
 }

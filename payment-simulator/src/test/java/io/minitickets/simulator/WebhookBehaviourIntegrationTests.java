@@ -198,6 +198,34 @@ class WebhookBehaviourIntegrationTests {
 				(type) -> assertThat(type).startsWith("application/problem+json"));
 	}
 
+	/**
+	 * Found by a newcomer (2026-12-03): a misspelt switch ({@code "duplicat"}) was ignored and silently turned every
+	 * switch off, {@code "2000"} and {@code 1.5} were coerced, and a body that could not be read got "Failed to read
+	 * request" without the field. Each is a 400 problem naming what was wrong, and the behaviour stays as it was.
+	 */
+	@Test
+	void refusesAnUnknownSwitchACoercedValueAndUnreadableJsonNamingThemAndKeepsTheBehaviour() {
+		this.simulator.behave("{\"delayMs\": 5}");
+		java.util.Map<String, String> refusals = java.util.Map.of(
+				"{\"duplicat\": true}", "'duplicat' is not a switch",
+				"{\"delayMs\": \"2000\"}", "'delayMs'",
+				"{\"delayMs\": 1.5}", "'delayMs'",
+				"{\"duplicate\": 1}", "'duplicate'",
+				"{\"duplicate\": \"yes\"}", "'duplicate'",
+				"not json", "not valid JSON");
+
+		refusals.forEach((body, detail) -> {
+			var response = this.simulator.post("/sim/behaviour", body);
+
+			assertThat(response.statusCode()).as(body).isEqualTo(400);
+			assertThat(response.headers().firstValue("Content-Type")).hasValueSatisfying(
+					(type) -> assertThat(type).startsWith("application/problem+json"));
+			assertThat(SimulatorClient.json(response).path("detail").asString()).as(body).contains(detail);
+		});
+		assertThat(SimulatorClient.json(this.simulator.get("/sim/behaviour")).path("delayMs").asLong()).isEqualTo(5);
+		this.simulator.behave("{}");
+	}
+
 	private long deliveryNumber(String bookingId) {
 		return Long.parseLong(this.simulator.deliveries(bookingId).get(0).path("id").asString().substring("dlv_".length()));
 	}

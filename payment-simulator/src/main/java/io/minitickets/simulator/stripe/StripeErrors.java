@@ -3,6 +3,8 @@ package io.minitickets.simulator.stripe;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
+import org.apache.tomcat.util.http.InvalidParameterException;
+import org.springframework.http.HttpStatus;
 import org.springframework.http.ResponseEntity;
 import org.springframework.web.bind.annotation.ExceptionHandler;
 import org.springframework.web.bind.annotation.RestControllerAdvice;
@@ -16,6 +18,18 @@ class StripeErrors {
 	@ExceptionHandler(StripeRequestException.class)
 	ResponseEntity<Map<String, Object>> refused(StripeRequestException ex) {
 		return ResponseEntity.status(ex.status()).body(body(ex));
+	}
+
+	/**
+	 * A form body Tomcat cannot decode (a broken percent-escape such as {@code %zz}, a parameter past its limits):
+	 * Stripe's {@code invalid_request_error}, not the container's error page and a stack trace in the log.
+	 * @param ex Tomcat's refusal to parse the parameters
+	 * @return 400 in Stripe's error shape
+	 */
+	@ExceptionHandler(InvalidParameterException.class)
+	ResponseEntity<Map<String, Object>> unreadableForm(InvalidParameterException ex) {
+		return refused(new StripeRequestException(HttpStatus.BAD_REQUEST, "invalid_request_error", null, null,
+				"The request body is not a valid application/x-www-form-urlencoded form."));
 	}
 
 	/**
