@@ -4,7 +4,8 @@
 -- KEYS[1] avail, KEYS[2] returned (hash booking id -> RETURNED), KEYS[3] user-seats, KEYS[4] version
 -- ARGV[1] how long to remember a return, ms (the settle memory, as SETTLE's `settled`)
 -- ARGV[2] the deadline, ms: a booking that ended longer ago than this (by Valkey's clock) is not returned
--- ARGV[3..] quadruples: booking id, its user id ('' when unknown), its seats, when it ended (ms since the epoch)
+-- ARGV[3..] quintuples: booking id, its user id ('' when unknown), its seats, the seats of them that come back to
+-- avail (fewer when waiting-list offers took some in the transaction that ended it), when it ended (ms since the epoch)
 --
 -- Idempotent per booking id: a booking marked RETURNED in `returned` (returned before) changes nothing. One marked
 -- RECONCILED (counted by a RECONCILE that read Postgres after it ended: its seats are in avail already) only has its
@@ -13,7 +14,7 @@
 -- figure, docs/BENCHMARKS.md). It is not counted in the reply. A booking past the deadline changes nothing either
 -- and is counted as late: a RECONCILE may have counted its seats without marking it (it marks only the bookings ended
 -- within twice the deadline, so that its cost does not grow with every hold that ever expired), and the reconciler
--- gives its seats back from Postgres anyway. For each other one: its seats are added to avail (a missing counter is
+-- gives its seats back from Postgres anyway. For each other one: its seats back are added to avail (a missing counter is
 -- not created: the reconciler loads it from Postgres, where the seats are already free) and taken from its user's
 -- seats for the per-user limit (the entry removed at 0 or below). `version` is bumped when anything was returned,
 -- for the reconciler's compare-and-set.
@@ -29,13 +30,14 @@ local function releaseUser(user, n)
   end
 end
 local marked = false
-for i = 3, #ARGV, 4 do
-  local id, user, n, ended = ARGV[i], ARGV[i + 1], tonumber(ARGV[i + 2]), tonumber(ARGV[i + 3])
+for i = 3, #ARGV, 5 do
+  local id, user, n, back, ended = ARGV[i], ARGV[i + 1], tonumber(ARGV[i + 2]), tonumber(ARGV[i + 3]),
+    tonumber(ARGV[i + 4])
   if now - ended > deadline then
     late = late + 1
   elseif redis.call('HSETNX', KEYS[2], id, 'RETURNED') == 1 then
     returned = returned + 1
-    seats = seats + n
+    seats = seats + back
     releaseUser(user, n)
   elseif redis.call('HGET', KEYS[2], id) == 'RECONCILED' then
     redis.call('HSET', KEYS[2], id, 'RETURNED')

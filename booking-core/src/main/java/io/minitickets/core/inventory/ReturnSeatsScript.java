@@ -14,7 +14,7 @@ import io.minitickets.core.valkey.ValkeyKeys.EventKeys;
  * booking id.
  * <p>
  * KEYS: avail, returned, user-seats, version. ARGV: remember TTL (ms), deadline (ms), then (booking id, user id, seats,
- * ended at in ms since the epoch) per booking. Reply: {bookings returned now, seats returned now, bookings too late},
+ * seats back, ended at in ms since the epoch) per booking. Reply: {bookings returned now, seats returned now, bookings too late},
  * 64-bit integers. The deadline is compared with Valkey's clock ({@code TIME}), the end with Postgres's.
  */
 final class ReturnSeatsScript {
@@ -23,7 +23,7 @@ final class ReturnSeatsScript {
 
 	CompletionStage<ReturnResult> returnAsync(ValkeyConnection connection, EventKeys keys,
 			List<ReturnedBooking> bookings, Duration remember, Duration deadline) {
-		String[] args = new String[2 + 4 * bookings.size()];
+		String[] args = new String[2 + 5 * bookings.size()];
 		args[0] = Long.toString(remember.toMillis());
 		args[1] = Long.toString(deadline.toMillis());
 		int i = 2;
@@ -31,6 +31,7 @@ final class ReturnSeatsScript {
 			args[i++] = booking.bookingId().toString();
 			args[i++] = Long.toString(booking.userId());
 			args[i++] = Integer.toString(booking.seats());
+			args[i++] = Integer.toString(booking.seatsBack());
 			args[i++] = Long.toString(booking.endedAt().toEpochMilli());
 		}
 		CompletionStage<List<Long>> reply = this.script.executeAsync(connection, ScriptOutputType.MULTI,
