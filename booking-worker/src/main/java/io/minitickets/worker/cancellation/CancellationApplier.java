@@ -8,7 +8,7 @@ import io.minitickets.core.messaging.CancellationRequested;
 import io.minitickets.worker.deadletter.UnprocessableRecordException;
 import io.minitickets.worker.payment.PendingRefund;
 import io.minitickets.worker.payment.Refunder;
-import io.minitickets.worker.release.ReleasedBooking;
+import io.minitickets.worker.release.SeatsBack;
 import io.minitickets.worker.release.SeatRelease;
 import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
@@ -27,7 +27,8 @@ import org.springframework.transaction.support.TransactionTemplate;
  * <li>past the event's {@code cancellable_until} by Postgres's clock (it passed between api-service's check and
  * now): refused, logged and counted, nothing changes;</li>
  * <li>HELD, or CONFIRMED without a payment (free event): CANCELLED, {@code ended_at} set, its seats off
- * {@code seats_sold} and, after the commit, RETURNed to the gate — the path an expiry takes ({@link SeatRelease});</li>
+ * {@code seats_sold} (or to the waiting list's oldest fitting entries as offers) and, after the commit, RETURNed to
+ * the gate — the path an expiry takes ({@link SeatRelease});</li>
  * <li>CONFIRMED and paid: the same, and a refund of its payment recorded in the same transaction (one per payment),
  * issued after the commit with its idempotency key and retried by the refund retrier if the provider fails.</li>
  * </ul>
@@ -70,7 +71,7 @@ class CancellationApplier {
 	CancellationOutcome apply(CancellationRequested cancellation) {
 		Applied applied = Objects.requireNonNull(this.transactions.execute((status) -> decide(cancellation)));
 		if (applied.released() != null) {
-			this.seats.announce(cancellation.eventId(), List.of(applied.released()));
+			this.seats.announce(cancellation.eventId(), applied.released());
 		}
 		if (applied.refund() != null) {
 			this.refunder.requested(applied.refund());
@@ -95,8 +96,8 @@ class CancellationApplier {
 					booking.eventId());
 			return new Applied(CancellationOutcome.TOO_LATE, null, null);
 		}
-		ReleasedBooking released = booking.cancelled(this.repository.cancel(booking.bookingId()));
-		this.seats.returnSeats(booking.eventId(), List.of(released));
+		SeatsBack released = this.seats.returnSeats(booking.eventId(),
+				List.of(booking.cancelled(this.repository.cancel(booking.bookingId()))));
 		PendingRefund refund = (booking.status() == BookingStatus.CONFIRMED)
 				? this.refunder.recordRefundOfBooking(booking.bookingId(), REFUND_REASON).orElse(null) : null;
 		return new Applied((refund != null) ? CancellationOutcome.CANCELLED_REFUNDED : CancellationOutcome.CANCELLED,
@@ -107,7 +108,7 @@ class CancellationApplier {
 		return new UnprocessableRecordException("Cancellation of booking " + cancellation.bookingId() + " " + why, null);
 	}
 
-	private record Applied(CancellationOutcome outcome, @Nullable ReleasedBooking released,
+	private record Applied(CancellationOutcome outcome, @Nullable SeatsBack released,
 			@Nullable PendingRefund refund) {
 	}
 

@@ -7,6 +7,7 @@ import java.util.concurrent.CompletableFuture;
 
 import io.minitickets.worker.release.ReleasedBooking;
 import io.minitickets.worker.release.SeatRelease;
+import io.minitickets.worker.release.SeatsBack;
 import org.springframework.stereotype.Component;
 import org.springframework.transaction.PlatformTransactionManager;
 import org.springframework.transaction.support.TransactionTemplate;
@@ -14,8 +15,9 @@ import org.springframework.transaction.support.TransactionTemplate;
 /**
  * Expires unpaid holds (DESIGN.md, invariant 9): finds the events with due holds, and per event, in one transaction
  * under the event's row lock (the lock the settlement takes), makes up to a chunk of its due HELD bookings EXPIRED and
- * takes their seats off {@code seats_sold}; after each commit, gives the seats back to the gate ({@link SeatRelease},
- * the path cancelled bookings take too). Only once every due hold is expired and returned does it write the EXPIRED
+ * hands their seats to the waiting list's oldest fitting entries as offers, taking the rest off {@code seats_sold};
+ * after each commit, gives those back to the gate ({@link SeatRelease}, the path cancelled bookings take too). An
+ * unpaid offer is a hold like any other: it expires here and its seats go on down the list. Only once every due hold is expired and returned does it write the EXPIRED
  * statuses and publish them: their CPU (a script call and a JSON record per booking) would otherwise delay the next
  * chunk's transaction, and the expiry and its seats are what the customers wait for (issue 16: p99 ≤ 2 s for 100,000
  * holds due at once). Several worker instances may run it at once: the row lock and {@code status = 'HELD'} make each
@@ -55,44 +57,36 @@ public class HoldExpirer {
 		int bookings = 0;
 		long seats = 0;
 		boolean complete = true;
-		List<List<ReleasedBooking>> chunks = new ArrayList<>();
+		List<SeatsBack> chunks = new ArrayList<>();
 		for (long eventId : events) {
-			List<ReleasedBooking> expired;
+			SeatsBack expired;
 			do {
 				expired = expireChunk(eventId);
-				if (!expired.isEmpty()) {
+				if (!expired.released().isEmpty()) {
 					complete &= this.seats.giveBackToGate(eventId, expired);
 					chunks.add(expired);
-					this.metrics.expired(expired);
-					bookings += expired.size();
-					seats += seatsOf(expired);
+					this.metrics.expired(expired.released());
+					bookings += expired.released().size();
+					seats += expired.seats();
 				}
 			}
-			while (expired.size() == this.chunk);
+			while (expired.released().size() == this.chunk);
 		}
 		List<CompletableFuture<Boolean>> announcements = new ArrayList<>(chunks.size());
-		for (List<ReleasedBooking> expired : chunks) {
-			announcements.add(this.seats.publish(expired.getFirst().eventId(), expired));
+		for (SeatsBack expired : chunks) {
+			announcements.add(this.seats.publish(expired.released().getFirst().eventId(), expired));
 		}
 		complete &= this.seats.completed(announcements);
 		return new ExpiryRun(events.size(), bookings, seats, complete);
 	}
 
-	private List<ReleasedBooking> expireChunk(long eventId) {
+	private SeatsBack expireChunk(long eventId) {
 		return Objects.requireNonNull(this.transactions.execute((status) -> {
-			if (!this.repository.lockEvent(eventId)) {
-				return List.<ReleasedBooking>of();
-			}
-			List<ReleasedBooking> expired = this.repository.expireDue(eventId, this.chunk);
-			if (!expired.isEmpty()) {
-				this.seats.returnSeats(eventId, expired);
-			}
-			return expired;
+			List<ReleasedBooking> expired = this.repository.lockEvent(eventId)
+					? this.repository.expireDue(eventId, this.chunk) : List.of();
+			return expired.isEmpty() ? new SeatsBack(List.of(), List.of(), 0)
+					: this.seats.returnSeats(eventId, expired);
 		}));
-	}
-
-	private static long seatsOf(List<ReleasedBooking> expired) {
-		return expired.stream().mapToLong(ReleasedBooking::quantity).sum();
 	}
 
 }

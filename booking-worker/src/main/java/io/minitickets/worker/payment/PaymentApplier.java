@@ -5,6 +5,7 @@ import java.util.Objects;
 import io.minitickets.core.messaging.BookingStatus;
 import io.minitickets.core.messaging.PaymentReceived;
 import io.minitickets.worker.deadletter.UnprocessableRecordException;
+import io.minitickets.worker.waitlist.WaitlistOffers;
 
 import org.springframework.stereotype.Component;
 import org.springframework.transaction.PlatformTransactionManager;
@@ -23,6 +24,7 @@ import org.springframework.transaction.support.TransactionTemplate;
  * <li>paid when the booking is already CONFIRMED by another payment, or ended otherwise: the booking stays as it is,
  * the payment is refunded.</li>
  * </ul>
+ * A confirmed booking that was a waiting-list offer marks its entry TAKEN in the same transaction.
  * So every successful payment ends as exactly one CONFIRMED booking or exactly one refund: a booking is confirmed by
  * the first payment only, every later one is refunded, and a refund row is keyed by its payment.
  */
@@ -41,8 +43,11 @@ public class PaymentApplier {
 
 	private final PaymentMetrics metrics;
 
+	private final WaitlistOffers waitlist;
+
 	PaymentApplier(PaymentRepository repository, PlatformTransactionManager transactionManager,
-			PaymentAnnouncer announcer, Refunder refunder, PaymentMetrics metrics) {
+			PaymentAnnouncer announcer, Refunder refunder, PaymentMetrics metrics, WaitlistOffers waitlist) {
+		this.waitlist = waitlist;
 		this.repository = repository;
 		this.transactions = new TransactionTemplate(transactionManager);
 		this.announcer = announcer;
@@ -102,6 +107,7 @@ public class PaymentApplier {
 
 	private AppliedPayment confirm(PaidBooking booking, PaymentOutcome outcome) {
 		this.repository.confirm(booking.bookingId());
+		this.waitlist.offerTaken(booking.bookingId());
 		return new AppliedPayment(outcome, booking.withStatus(BookingStatus.CONFIRMED), null);
 	}
 

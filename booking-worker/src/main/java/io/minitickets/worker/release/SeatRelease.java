@@ -9,9 +9,15 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 
 import io.minitickets.core.inventory.InventoryGate;
+import io.minitickets.core.messaging.BookingSettled;
+import io.minitickets.core.messaging.BookingStatus;
 import io.minitickets.core.messaging.BookingTopics;
 import io.minitickets.core.status.BookingStatusCache;
+import io.minitickets.core.status.CachedBooking;
 import io.minitickets.worker.system.WorkerProperties;
+import io.minitickets.worker.waitlist.WaitlistMetrics;
+import io.minitickets.worker.waitlist.WaitlistOffer;
+import io.minitickets.worker.waitlist.WaitlistOffers;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.jdbc.core.JdbcTemplate;
@@ -20,8 +26,11 @@ import org.springframework.kafka.core.KafkaTemplate;
 import org.springframework.stereotype.Component;
 
 /**
- * The seats of bookings that end (expiry, cancellation), one path for all of them: {@link #returnSeats} takes them off
- * the event inside the transaction that ended them, under the event's row lock; after the commit the ending is made
+ * The seats of bookings that end (expiry, cancellation), one path for all of them: {@link #returnSeats} hands them to
+ * the waiting list first ({@link WaitlistOffers}: the oldest entries whose whole quantity fits get offers) and takes
+ * only the rest off the event, inside the transaction that ended them, under the event's row lock (DESIGN.md,
+ * invariant 8: a returned seat goes to one offer or back to the gate, never both); after the commit the ending (and
+ * the offers) is made
  * visible, best effort as the settlement's Valkey writes are (DESIGN.md, "The worker's offsets follow Postgres"), in
  * two steps. {@link #giveBackToGate} RETURNs the seats to the gate in one script call, retried once, and is waited
  * for: the seats are offered again before the caller goes on. {@link #publish} writes each booking's new status to the
@@ -54,9 +63,15 @@ public class SeatRelease {
 
 	private final Duration publishTimeout;
 
+	private final WaitlistOffers waitlist;
+
+	private final WaitlistMetrics waitlistMetrics;
+
 	SeatRelease(InventoryGate gate, BookingStatusCache statusCache, KafkaTemplate<Object, Object> kafka,
-			WorkerProperties properties, JdbcTemplate jdbc) {
+			WorkerProperties properties, JdbcTemplate jdbc, WaitlistOffers waitlist, WaitlistMetrics waitlistMetrics) {
 		this.gate = gate;
+		this.waitlist = waitlist;
+		this.waitlistMetrics = waitlistMetrics;
 		this.statusCache = statusCache;
 		this.kafka = kafka;
 		this.jdbc = jdbc;
@@ -65,36 +80,63 @@ public class SeatRelease {
 	}
 
 	/**
-	 * Gives seats back to an event: {@code seats_sold} shrinks by them. Must run in the transaction that locked the
-	 * event's row and ended the bookings that took them.
+	 * Gives seats back to an event: ends the waiting-list entries whose offers were among the bookings, offers the
+	 * seats to the oldest waiting entries whose whole quantity fits, and takes the seats no offer took off
+	 * {@code seats_sold} (an offer's seats stay taken: they move from the ended booking to the offer). Which ended
+	 * booking's seats an offer took is decided in order, first booking first, so that each booking's RETURN gives back
+	 * exactly its untaken seats. Must run in the transaction that locked the event's row and ended the bookings.
 	 * @param eventId the event
-	 * @param released the bookings just ended, at least one
+	 * @param released the bookings just ended, at least one, all of this event
+	 * @return the offers made and, per booking, the seats they took
 	 */
-	public void returnSeats(long eventId, List<ReleasedBooking> released) {
-		this.jdbc.update("update events set seats_sold = seats_sold - ? where id = ?",
-				released.stream().mapToInt(ReleasedBooking::quantity).sum(), eventId);
+	public SeatsBack returnSeats(long eventId, List<ReleasedBooking> released) {
+		int offersEnded = 0;
+		for (BookingStatus status : released.stream().map(ReleasedBooking::status).distinct().toList()) {
+			offersEnded += this.waitlist.offersEnded(released.stream()
+				.filter((booking) -> booking.status() == status)
+				.map(ReleasedBooking::bookingId)
+				.toList(), status);
+		}
+		int freed = released.stream().mapToInt(ReleasedBooking::quantity).sum();
+		List<WaitlistOffer> offers = this.waitlist.offer(eventId, freed);
+		int offered = offers.stream().mapToInt(WaitlistOffer::quantity).sum();
+		if (freed > offered) {
+			this.jdbc.update("update events set seats_sold = seats_sold - ? where id = ?", freed - offered, eventId);
+		}
+		List<ReleasedBooking> shares = new ArrayList<>(released.size());
+		int toShare = offered;
+		for (ReleasedBooking booking : released) {
+			int taken = Math.min(toShare, booking.quantity());
+			shares.add((taken > 0) ? booking.withOffered(taken) : booking);
+			toShare -= taken;
+		}
+		return new SeatsBack(shares, offers, offersEnded);
 	}
 
 	/**
 	 * After the commit, RETURNs the seats of bookings one transaction ended, publishes their new state and waits for
 	 * all of it: {@link #giveBackToGate}, {@link #publish} and {@link #completed} in one.
 	 * @param eventId the event
-	 * @param released the bookings the transaction ended
+	 * @param released what {@link #returnSeats} returned in the committed transaction
 	 * @return true when Valkey took every write and the broker acknowledged every record
 	 */
-	public boolean announce(long eventId, List<ReleasedBooking> released) {
+	public boolean announce(long eventId, SeatsBack released) {
 		boolean returned = giveBackToGate(eventId, released);
 		return completed(List.of(publish(eventId, released))) && returned;
 	}
 
 	/**
-	 * Gives the seats of one committed transaction's ended bookings back to the gate (RETURN, idempotent per booking),
-	 * and waits for it, at most twice {@code minitickets.worker.gate-settle-timeout}.
+	 * Gives the seats of one committed transaction's ended bookings that no offer took back to the gate (RETURN,
+	 * idempotent per booking: a booking whose seats all went to offers is RETURNed with none, which only takes them
+	 * off its user's count), and waits for it, at most twice {@code minitickets.worker.gate-settle-timeout}. The
+	 * offers' seats never reach the gate's counter: they stay taken in {@code seats_sold}, which the reconciler's
+	 * truth (capacity − seats taken − live leases) reads.
 	 * @param eventId the event
-	 * @param released the bookings the transaction ended
+	 * @param seatsBack what {@link #returnSeats} returned in the committed transaction
 	 * @return true when Valkey took the RETURN
 	 */
-	public boolean giveBackToGate(long eventId, List<ReleasedBooking> released) {
+	public boolean giveBackToGate(long eventId, SeatsBack seatsBack) {
+		List<ReleasedBooking> released = seatsBack.released();
 		boolean returned = false;
 		for (int attempt = 1; attempt <= ATTEMPTS && !returned; attempt++) {
 			returned = awaitReturn(eventId, released);
@@ -107,22 +149,41 @@ public class SeatRelease {
 	}
 
 	/**
-	 * Starts the status writes (retried once) and the {@code bookings.settled} records of one committed transaction's
-	 * ended bookings, without waiting for them.
+	 * Counts the waiting-list offers one committed transaction made and ended, and starts the status writes (retried
+	 * once) and the {@code bookings.settled} records of its ended bookings and of its offers, without waiting for them.
 	 * @param eventId the event
-	 * @param released the bookings the transaction ended
+	 * @param seatsBack what {@link #returnSeats} returned in the committed transaction
 	 * @return completes with true when Valkey took every status write and the broker acknowledged every record, with
 	 * false when some failed or outlasted their timeouts; never exceptionally
 	 */
-	public CompletableFuture<Boolean> publish(long eventId, List<ReleasedBooking> released) {
-		CompletableFuture<Boolean> statuses = writeStatuses(released, ATTEMPTS).thenApply((written) -> {
+	public CompletableFuture<Boolean> publish(long eventId, SeatsBack seatsBack) {
+		List<WaitlistOffer> offers = seatsBack.offers();
+		this.waitlistMetrics.made(offers.size(),
+				(int) offers.stream().filter((offer) -> offer.status() == BookingStatus.CONFIRMED).count());
+		this.waitlistMetrics.expired(seatsBack.offersEnded());
+		List<CachedBooking> statuses = new ArrayList<>(seatsBack.released().size() + offers.size());
+		List<BookingSettled> messages = new ArrayList<>(seatsBack.released().size() + offers.size());
+		for (ReleasedBooking booking : seatsBack.released()) {
+			statuses.add(booking.toCachedBooking());
+			messages.add(booking.toMessage());
+		}
+		for (WaitlistOffer offer : offers) {
+			statuses.add(offer.toCachedBooking());
+			messages.add(offer.toMessage());
+		}
+		return publish(eventId, statuses, messages);
+	}
+
+	private CompletableFuture<Boolean> publish(long eventId, List<CachedBooking> cached, List<BookingSettled> messages) {
+		int released = messages.size();
+		CompletableFuture<Boolean> statuses = writeStatuses(cached, ATTEMPTS).thenApply((written) -> {
 			if (!written) {
-				logger.warn("Valkey did not take the status writes of {} ended bookings of event {}; polls fall back "
-						+ "to Postgres", released.size(), eventId);
+				logger.warn("Valkey did not take the status writes of {} ended and offered bookings of event {}; polls "
+						+ "fall back to Postgres", released, eventId);
 			}
 			return written;
 		});
-		CompletableFuture<Boolean> records = send(eventId, released);
+		CompletableFuture<Boolean> records = send(eventId, messages);
 		return statuses.thenCombine(records, Boolean::logicalAnd);
 	}
 
@@ -151,12 +212,12 @@ public class SeatRelease {
 		}
 	}
 
-	private CompletableFuture<Boolean> writeStatuses(List<ReleasedBooking> released, int attempts) {
+	private CompletableFuture<Boolean> writeStatuses(List<CachedBooking> bookings, int attempts) {
 		CompletableFuture<Boolean> written;
 		try {
-			List<CompletableFuture<?>> writes = new ArrayList<>(released.size());
-			for (ReleasedBooking booking : released) {
-				writes.add(this.statusCache.putAsync(booking.toCachedBooking()).toCompletableFuture());
+			List<CompletableFuture<?>> writes = new ArrayList<>(bookings.size());
+			for (CachedBooking booking : bookings) {
+				writes.add(this.statusCache.putAsync(booking).toCompletableFuture());
 			}
 			written = allOf(writes, this.valkeyTimeout);
 		}
@@ -168,14 +229,14 @@ public class SeatRelease {
 			return written;
 		}
 		return written.thenCompose((done) -> done ? CompletableFuture.completedFuture(true)
-				: writeStatuses(released, attempts - 1));
+				: writeStatuses(bookings, attempts - 1));
 	}
 
-	private CompletableFuture<Boolean> send(long eventId, List<ReleasedBooking> released) {
-		List<CompletableFuture<?>> sends = new ArrayList<>(released.size());
+	private CompletableFuture<Boolean> send(long eventId, List<BookingSettled> messages) {
+		List<CompletableFuture<?>> sends = new ArrayList<>(messages.size());
 		try {
-			for (ReleasedBooking booking : released) {
-				sends.add(this.kafka.send(BookingTopics.SETTLED, Long.toString(eventId), booking.toMessage()));
+			for (BookingSettled message : messages) {
+				sends.add(this.kafka.send(BookingTopics.SETTLED, Long.toString(eventId), message));
 			}
 		}
 		catch (KafkaException ex) {
@@ -184,8 +245,8 @@ public class SeatRelease {
 		}
 		return allOf(sends, this.publishTimeout).thenApply((acknowledged) -> {
 			if (!acknowledged) {
-				logger.warn("The broker did not acknowledge every bookings.settled record of {} ended bookings of "
-						+ "event {}", released.size(), eventId);
+				logger.warn("The broker did not acknowledge every bookings.settled record of {} ended and offered "
+						+ "bookings of event {}", messages.size(), eventId);
 			}
 			return acknowledged;
 		});
