@@ -27,7 +27,7 @@ public class WaitlistOffers {
 	private static final String OLDEST_FITTING = """
 			select id, user_id, quantity from waitlist_entries
 			where event_id = ? and state = 'WAITING' and quantity <= ?
-			order by joined_at, id limit 1""";
+			order by joined_at, id limit 1 for update""";
 
 	private static final String TERMS = "select price, currency, offer_seconds from events where id = ?";
 
@@ -38,7 +38,8 @@ public class WaitlistOffers {
 			returning settled_at, hold_expires_at""";
 
 	private static final String MARK = """
-			update waitlist_entries set state = ?, offer_booking_id = ?, offered_at = now() where id = ?""";
+			update waitlist_entries set state = ?, offer_booking_id = ?, offered_at = now()
+			where id = ? and state = 'WAITING'""";
 
 	private static final String ENDED = """
 			update waitlist_entries set state = ? where state = 'OFFERED' and offer_booking_id = any(?)""";
@@ -61,6 +62,8 @@ public class WaitlistOffers {
 	 * entry that does not fit is passed over, not waited for, so smaller entries behind it are served. Each offer is
 	 * a new booking of the entry's user (see {@link WaitlistOffer}); the entry becomes OFFERED (TAKEN for a free
 	 * event) and names it. One query per offer made, plus one; an event without waiting entries costs one index probe.
+	 * The entry's row is locked as it is read, so a customer leaving the list at that moment either leaves first
+	 * (the entry is not offered) or after (the offer stays theirs).
 	 * Must run in the transaction that locked the event's row and freed the seats; the caller takes only the seats no
 	 * offer took off {@code seats_sold}.
 	 * @param eventId the event
