@@ -105,6 +105,37 @@ class ExpiredHoldsAreReturnedOnceIntegrationTests {
 	}
 
 	@Test
+	void seatsAWaitingListOfferTookAreNotReturnedToTheGateButLeaveTheirUsersCount() {
+		expireInPostgres();
+		this.jdbc.sql("""
+				with offer as (
+				  insert into bookings (id, event_id, user_id, quantity, status, gated, requested_at, hold_expires_at,
+				                        amount, currency)
+				  values (:id, :eventId, :userId, :quantity, 'HELD', false, now(), now() + interval '30 minutes', 7500,
+				          'EUR')
+				  returning quantity)
+				update events set seats_sold = seats_sold + (select quantity from offer) where id = :eventId""")
+			.param("id", UUID.randomUUID())
+			.param("eventId", this.eventId)
+			.param("userId", USER + 1)
+			.param("quantity", HELD)
+			.update();
+
+		ReturnResult returned = this.gate
+			.returnSeatsAsync(this.eventId, List.of(new ReturnedBooking(this.hold, USER, HELD, 0, Instant.now())))
+			.toCompletableFuture()
+			.join();
+
+		assertThat(returned).isEqualTo(new ReturnResult(1, 0, 0));
+		assertThat(this.gate.available(this.eventId)).as("the offer holds the seats").hasValue(CAPACITY - HELD);
+		assertThat(this.reconciliation.reconcile(this.eventId).kind()).as("invariant 8: the gate agrees with Postgres")
+			.isEqualTo(ReconcileResult.Kind.IN_SYNC);
+		assertThat(this.gate.reserve(this.eventId, UUID.randomUUID(), USER, HELD, HELD).result())
+			.as("the expired hold's seats no longer count against its user's limit")
+			.isEqualTo(ReserveResult.RESERVED);
+	}
+
+	@Test
 	void repairsTheCounterWhenTheReturnOfAnExpiredHoldWasLost() {
 		expireInPostgres();
 
