@@ -29,10 +29,10 @@ import org.springframework.stereotype.Component;
  * The seats of bookings that end (expiry, cancellation), one path for all of them: {@link #returnSeats} hands them to
  * the waiting list first ({@link WaitlistOffers}: the oldest entries whose whole quantity fits get offers) and takes
  * only the rest off the event, inside the transaction that ended them, under the event's row lock (DESIGN.md,
- * invariant 8: a returned seat goes to one offer or back to the gate, never both); after the commit the ending (and
- * the offers) is made
- * visible, best effort as the settlement's Valkey writes are (DESIGN.md, "The worker's offsets follow Postgres"), in
- * two steps. {@link #giveBackToGate} RETURNs the seats to the gate in one script call, retried once, and is waited
+ * invariant 8: a returned seat goes to one offer or back to the gate, never both); after the commit the ending and
+ * the offers are made visible, best effort as the settlement's Valkey writes are (DESIGN.md, "The worker's offsets
+ * follow Postgres"), in two steps. {@link #giveBackToGate} RETURNs the seats no offer took to the gate in one script
+ * call, retried once, and is waited
  * for: the seats are offered again before the caller goes on. {@link #publish} writes each booking's new status to the
  * status cache (pipelined, retried once) and publishes its new state on {@code bookings.settled}, without waiting;
  * {@link #completed} waits for such announcements. The expirer returns every chunk's seats first and publishes after
