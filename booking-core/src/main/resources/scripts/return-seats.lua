@@ -14,9 +14,9 @@
 -- figure, docs/BENCHMARKS.md). It is not counted in the reply. A booking past the deadline changes nothing either
 -- and is counted as late: a RECONCILE may have counted its seats without marking it (it marks only the bookings ended
 -- within twice the deadline, so that its cost does not grow with every hold that ever expired), and the reconciler
--- gives its seats back from Postgres anyway. For each other one: its seats back are added to avail (a missing counter is
--- not created: the reconciler loads it from Postgres, where the seats are already free) and taken from its user's
--- seats for the per-user limit (the entry removed at 0 or below). `version` is bumped when anything was returned,
+-- gives its seats back from Postgres anyway. For each other one: its seats back are added to avail (a missing counter
+-- is not created: the reconciler loads it from Postgres, where the seats are already free) and all its seats taken
+-- from its user's seats for the per-user limit (the entry removed at 0 or below). `version` is bumped when anything was returned,
 -- for the reconciler's compare-and-set.
 --
 -- Reply: { bookings returned now, seats returned now, bookings too late }

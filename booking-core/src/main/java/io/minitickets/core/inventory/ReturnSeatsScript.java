@@ -14,8 +14,8 @@ import io.minitickets.core.valkey.ValkeyKeys.EventKeys;
  * booking id.
  * <p>
  * KEYS: avail, returned, user-seats, version. ARGV: remember TTL (ms), deadline (ms), then (booking id, user id, seats,
- * seats back, ended at in ms since the epoch) per booking. Reply: {bookings returned now, seats returned now, bookings too late},
- * 64-bit integers. The deadline is compared with Valkey's clock ({@code TIME}), the end with Postgres's.
+ * seats back, ended at in ms since the epoch) per booking. Reply: {bookings returned now, seats returned now,
+ * bookings too late}, 64-bit integers. The deadline is compared with Valkey's clock ({@code TIME}), the end with Postgres's.
  */
 final class ReturnSeatsScript {
 

@@ -17,11 +17,11 @@ import org.springframework.transaction.support.TransactionTemplate;
  * under the event's row lock (the lock the settlement takes), makes up to a chunk of its due HELD bookings EXPIRED and
  * hands their seats to the waiting list's oldest fitting entries as offers, taking the rest off {@code seats_sold};
  * after each commit, gives those back to the gate ({@link SeatRelease}, the path cancelled bookings take too). An
- * unpaid offer is a hold like any other: it expires here and its seats go on down the list. Only once every due hold is expired and returned does it write the EXPIRED
- * statuses and publish them: their CPU (a script call and a JSON record per booking) would otherwise delay the next
- * chunk's transaction, and the expiry and its seats are what the customers wait for (issue 16: p99 ≤ 2 s for 100,000
- * holds due at once). Several worker instances may run it at once: the row lock and {@code status = 'HELD'} make each
- * hold expire exactly once.
+ * unpaid offer is a hold like any other: it expires here and its seats go on down the list. Only once every due hold is
+ * expired and returned does it write the EXPIRED statuses and publish them: their CPU (a script call and a JSON record
+ * per booking) would otherwise delay the next chunk's transaction, and the expiry and its seats are what the customers
+ * wait for (issue 16: p99 ≤ 2 s for 100,000 holds due at once). Several worker instances may run it at once: the row
+ * lock and {@code status = 'HELD'} make each hold expire exactly once.
  */
 @Component
 public class HoldExpirer {

@@ -174,7 +174,8 @@ public class SeatRelease {
 		return publish(eventId, statuses, messages);
 	}
 
-	private CompletableFuture<Boolean> publish(long eventId, List<CachedBooking> cached, List<BookingSettled> messages) {
+	private CompletableFuture<Boolean> publish(long eventId, List<CachedBooking> cached,
+			List<BookingSettled> messages) {
 		int released = messages.size();
 		CompletableFuture<Boolean> statuses = writeStatuses(cached, ATTEMPTS).thenApply((written) -> {
 			if (!written) {

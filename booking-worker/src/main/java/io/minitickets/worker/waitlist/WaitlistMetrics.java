@@ -6,8 +6,9 @@ import org.springframework.stereotype.Component;
 
 /**
  * {@code minitickets.waitlist.offers{outcome}}: waiting-list offers, counted after the commit that decided them:
- * {@code made} (a booking made for an entry), {@code taken} (an offer confirmed: paid, or a free event's offer, CONFIRMED at once) and
- * {@code expired} (a paid offer whose hold passed unpaid; its seats went on down the list).
+ * {@code made} (a booking made for an entry), {@code taken} (an offer confirmed: paid, or a free event's offer,
+ * CONFIRMED at once) and {@code expired} (an offer ended unconfirmed: its hold passed unpaid, or its customer
+ * cancelled it; its seats went on down the list).
  */
 @Component
 public class WaitlistMetrics {

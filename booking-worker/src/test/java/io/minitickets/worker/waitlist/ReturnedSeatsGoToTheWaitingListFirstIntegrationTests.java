@@ -156,8 +156,9 @@ class ReturnedSeatsGoToTheWaitingListFirstIntegrationTests extends WorkerIntegra
 		await().atMost(TIMEOUT).untilAsserted(() -> assertThat(state(entry)).isEqualTo("TAKEN"));
 		UUID offer = offerOf(entry);
 		assertThat(status(offer)).isEqualTo("CONFIRMED");
-		assertThat(this.jdbc.queryForObject("select hold_expires_at is null and amount is null from bookings where id = ?",
-				Boolean.class, offer)).isTrue();
+		assertThat(this.jdbc.queryForObject(
+				"select hold_expires_at is null and amount is null from bookings where id = ?", Boolean.class, offer))
+			.isTrue();
 		await().atMost(TIMEOUT).untilAsserted(() -> assertThat(this.statusCache.get(offer).map(CachedBooking::status))
 			.hasValue(BookingStatus.CONFIRMED));
 		assertThat(this.gate.available(eventId)).hasValue(0);
@@ -170,7 +171,8 @@ class ReturnedSeatsGoToTheWaitingListFirstIntegrationTests extends WorkerIntegra
 	 */
 	private void assertSeatsConserved(long eventId, int capacity) {
 		Long taken = this.jdbc.queryForObject("""
-				select coalesce(sum(quantity), 0) from bookings where event_id = ? and status in ('HELD', 'CONFIRMED')""",
+				select coalesce(sum(quantity), 0) from bookings
+				where event_id = ? and status in ('HELD', 'CONFIRMED')""",
 				Long.class, eventId);
 		assertThat((long) seatsSold(eventId)).isEqualTo(taken);
 		assertThat(this.gate.available(eventId).orElseThrow() + taken).isEqualTo(capacity);
