@@ -1,7 +1,9 @@
 package io.minitickets.ops;
 
 import io.minitickets.core.text.TerminalText;
+import io.minitickets.ops.booking.BookingsCommand;
 import io.minitickets.ops.event.EventsCommand;
+import io.minitickets.ops.hold.HoldsCommand;
 import io.minitickets.ops.reconcile.ReconcileCommand;
 import io.minitickets.ops.replay.ReplayCommand;
 import io.minitickets.ops.status.StatusCommand;
@@ -10,6 +12,7 @@ import io.minitickets.ops.system.ExitCodes;
 import io.minitickets.ops.system.OpsSettings;
 import io.minitickets.ops.token.TokensCommand;
 import io.minitickets.ops.user.UsersCommand;
+import io.minitickets.ops.waitlist.WaitlistCommand;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
@@ -24,9 +27,11 @@ import picocli.CommandLine.Spec;
  */
 @Command(name = "ops", mixinStandardHelpOptions = true,
 		subcommands = { ReplayCommand.class, ReconcileCommand.class, StatusCommand.class, EventsCommand.class,
-				UsersCommand.class, TokensCommand.class },
+				UsersCommand.class, TokensCommand.class, HoldsCommand.class, WaitlistCommand.class,
+				BookingsCommand.class },
 		description = { "Operates a MiniTickets deployment: replays and redrives bookings.requested, reconciles the "
-				+ "inventory gate now, shows a sale's status, manages events, bulk users and tokens for load tests.",
+				+ "inventory gate now, shows a sale's status, manages events, bulk users and tokens for load tests, "
+				+ "lists holds and waiting lists, expires a hold or refunds a booking by hand (through the worker).",
 				"Settings are the services' own: SPRING_DATASOURCE_URL, SPRING_DATASOURCE_USERNAME, "
 						+ "SPRING_DATASOURCE_PASSWORD, SPRING_KAFKA_BOOTSTRAP_SERVERS, MINITICKETS_VALKEY_URL, "
 						+ "MINITICKETS_VALKEY_KEY_PREFIX, MINITICKETS_JWT_SECRET (or -Dspring.datasource.url=…).",

@@ -24,12 +24,13 @@ record CancellableBooking(UUID bookingId, long eventId, long userId, int quantit
 		Instant settledAt, CachedBooking.@Nullable Hold hold, boolean pastDeadline) {
 
 	/**
+	 * @param status what it became: CANCELLED, or REFUNDED (an operator's refund)
 	 * @param endedAt when the cancellation's transaction ran
-	 * @return the booking CANCELLED, for the seat release
+	 * @return the booking ended, for the seat release
 	 */
-	ReleasedBooking cancelled(Instant endedAt) {
-		return new ReleasedBooking(this.bookingId, this.eventId, this.userId, this.quantity, BookingStatus.CANCELLED,
-				this.settledAt, this.hold, endedAt);
+	ReleasedBooking ended(BookingStatus status, Instant endedAt) {
+		return new ReleasedBooking(this.bookingId, this.eventId, this.userId, this.quantity, status, this.settledAt,
+				this.hold, endedAt);
 	}
 
 }

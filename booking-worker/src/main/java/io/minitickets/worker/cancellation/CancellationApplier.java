@@ -32,6 +32,9 @@ import org.springframework.transaction.support.TransactionTemplate;
  * <li>CONFIRMED and paid: the same, and a refund of its payment recorded in the same transaction (one per payment),
  * issued after the commit with its idempotency key and retried by the refund retrier if the provider fails.</li>
  * </ul>
+ * An operator's refund by hand ({@link CancellationRequested#operator()} set, {@code ops bookings refund}) takes the
+ * same path for a paid CONFIRMED booking only, whatever the deadline, and ends it REFUNDED; a HELD or unpaid booking
+ * is refused ({@link CancellationOutcome#NOT_REFUNDABLE}, nothing changes).
  */
 @Component
 class CancellationApplier {
@@ -39,6 +42,8 @@ class CancellationApplier {
 	private static final Logger logger = LoggerFactory.getLogger(CancellationApplier.class);
 
 	static final String REFUND_REASON = "cancelled by the customer";
+
+	static final String OPERATOR_REFUND_REASON = "refunded by an operator";
 
 	private final CancellationRepository repository;
 
@@ -91,17 +96,36 @@ class CancellationApplier {
 		if (booking.status() != BookingStatus.HELD && booking.status() != BookingStatus.CONFIRMED) {
 			return new Applied(CancellationOutcome.ALREADY_ENDED, null, null);
 		}
+		if (cancellation.operator() != null) {
+			return refundByOperator(booking, cancellation.operator());
+		}
 		if (booking.pastDeadline()) {
 			logger.info("Cancellation of booking {} refused: event {} is past its cancellable_until", booking.bookingId(),
 					booking.eventId());
 			return new Applied(CancellationOutcome.TOO_LATE, null, null);
 		}
 		SeatsBack released = this.seats.returnSeats(booking.eventId(),
-				List.of(booking.cancelled(this.repository.cancel(booking.bookingId()))));
+				List.of(booking.ended(BookingStatus.CANCELLED,
+						this.repository.end(booking.bookingId(), BookingStatus.CANCELLED))));
 		PendingRefund refund = (booking.status() == BookingStatus.CONFIRMED)
 				? this.refunder.recordRefundOfBooking(booking.bookingId(), REFUND_REASON).orElse(null) : null;
 		return new Applied((refund != null) ? CancellationOutcome.CANCELLED_REFUNDED : CancellationOutcome.CANCELLED,
 				released, refund);
+	}
+
+	private Applied refundByOperator(CancellableBooking booking, String operator) {
+		PendingRefund refund = (booking.status() == BookingStatus.CONFIRMED) ? this.refunder
+			.recordRefundOfBooking(booking.bookingId(), OPERATOR_REFUND_REASON + " (" + operator + ")")
+			.orElse(null) : null;
+		if (refund == null) {
+			logger.info("Refund by {} of booking {} refused: it is {} without a payment to refund", operator,
+					booking.bookingId(), booking.status());
+			return new Applied(CancellationOutcome.NOT_REFUNDABLE, null, null);
+		}
+		SeatsBack released = this.seats.returnSeats(booking.eventId(), List.of(booking.ended(BookingStatus.REFUNDED,
+				this.repository.end(booking.bookingId(), BookingStatus.REFUNDED))));
+		logger.info("Booking {} refunded by {}", booking.bookingId(), operator);
+		return new Applied(CancellationOutcome.REFUNDED_BY_OPERATOR, released, refund);
 	}
 
 	private static UnprocessableRecordException unprocessable(CancellationRequested cancellation, String why) {

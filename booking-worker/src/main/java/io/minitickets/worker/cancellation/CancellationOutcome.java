@@ -15,7 +15,13 @@ enum CancellationOutcome {
 	ALREADY_ENDED("already-ended"),
 
 	/** The event's {@code cancellable_until} had passed by Postgres's clock when it was applied: nothing changed. */
-	TOO_LATE("too-late");
+	TOO_LATE("too-late"),
+
+	/** An operator's refund by hand of a paid CONFIRMED booking: REFUNDED, its seats given back, its payment refunded. */
+	REFUNDED_BY_OPERATOR("refunded-by-operator"),
+
+	/** An operator's refund by hand of a booking without a payment to refund (HELD, or free): nothing changed. */
+	NOT_REFUNDABLE("not-refundable");
 
 	private final String tag;
 

@@ -44,15 +44,16 @@ class CancellationRepository {
 	}
 
 	/**
-	 * Makes a HELD or CONFIRMED booking CANCELLED.
+	 * Ends a HELD or CONFIRMED booking.
 	 * @param bookingId the booking, locked through its event
+	 * @param status what it becomes: CANCELLED, or REFUNDED (an operator's refund)
 	 * @return when it ended ({@code ended_at}, the transaction's time)
 	 */
-	Instant cancel(UUID bookingId) {
+	Instant end(UUID bookingId, BookingStatus status) {
 		OffsetDateTime endedAt = this.jdbc.queryForObject("""
-				update bookings set status = 'CANCELLED', ended_at = now()
+				update bookings set status = ?, ended_at = now()
 				where id = ? and status in ('HELD', 'CONFIRMED') returning ended_at""", OffsetDateTime.class,
-				bookingId);
+				status.name(), bookingId);
 		return endedAt.toInstant();
 	}
 

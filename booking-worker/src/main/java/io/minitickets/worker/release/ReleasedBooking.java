@@ -10,13 +10,13 @@ import io.minitickets.core.status.CachedBooking;
 import org.jspecify.annotations.Nullable;
 
 /**
- * A booking that one transaction ended (EXPIRED or CANCELLED) and whose seats it gave back.
+ * A booking that one transaction ended (EXPIRED, CANCELLED, or REFUNDED by an operator) and whose seats it gave back.
  *
  * @param bookingId the booking
  * @param eventId its event
  * @param userId its user
  * @param quantity the seats it took, now free
- * @param status what it became: EXPIRED or CANCELLED
+ * @param status what it became: EXPIRED, CANCELLED or REFUNDED
  * @param settledAt when the worker settled it
  * @param hold what it held: expiry, amount and currency; null for a free event's booking
  * @param endedAt when the transaction that ended it ran ({@code ended_at})
@@ -32,7 +32,7 @@ public record ReleasedBooking(UUID bookingId, long eventId, long userId, int qua
 	 * @param eventId its event
 	 * @param userId its user
 	 * @param quantity its seats
-	 * @param status EXPIRED or CANCELLED
+	 * @param status EXPIRED, CANCELLED or REFUNDED
 	 * @param settledAt when the worker settled it
 	 * @param hold what it held; null for a free event's booking
 	 * @param endedAt when it ended

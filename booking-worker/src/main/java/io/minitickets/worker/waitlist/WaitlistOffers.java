@@ -91,7 +91,7 @@ public class WaitlistOffers {
 	 * Ends the entries whose offers just ended: EXPIRED when the offer's hold passed unpaid, LEFT when its customer
 	 * cancelled it. Must run in the transaction that ended the bookings.
 	 * @param bookingIds the bookings the transaction ended; those that were no offer change nothing
-	 * @param status what they became: EXPIRED or CANCELLED
+	 * @param status what they became: EXPIRED, CANCELLED or REFUNDED (an operator refunded a booking)
 	 * @return how many entries ended
 	 */
 	public int offersEnded(List<UUID> bookingIds, BookingStatus status) {

@@ -182,6 +182,42 @@ class ACancelledBookingReturnsItsSeatsOnceIntegrationTests extends WorkerIntegra
 		assertSeatsConserved(eventId);
 	}
 
+	@Test
+	void anOperatorsRefundEndsAPaidBookingRefundedOnceWhateverTheDeadline() {
+		long eventId = event(2500, Instant.now().minusSeconds(60));
+		Booking paid = hold(eventId, 2, false);
+		String paymentId = "pi_" + UUID.randomUUID();
+		this.payments.apply(new PaymentReceived("evt_" + UUID.randomUUID(), paid.id(), eventId, true, paymentId, 5000,
+				"EUR", Instant.now()));
+
+		assertThat(this.applier.apply(refundBy("alice", paid))).isEqualTo(CancellationOutcome.REFUNDED_BY_OPERATOR);
+		assertThat(this.applier.apply(refundBy("alice", paid))).isEqualTo(CancellationOutcome.ALREADY_ENDED);
+
+		assertThat(status(paid)).isEqualTo("REFUNDED");
+		assertThat(this.jdbc.queryForObject("select reason from refunds where provider_payment_id = ?", String.class,
+				paymentId)).isEqualTo("refunded by an operator (alice)");
+		assertThat(PROVIDER.calls()).filteredOn(("refund-" + paid.id())::equals).hasSize(1);
+		assertThat(this.statusCache.get(paid.id()).map(CachedBooking::status)).hasValue(BookingStatus.REFUNDED);
+		assertSeatsConserved(eventId);
+	}
+
+	@Test
+	void anOperatorsRefundOfABookingWithoutAPaymentChangesNothing() {
+		long eventId = event(2500, null);
+		Booking held = hold(eventId, 2, false);
+		long freeEventId = event(0, null);
+		Booking free = book(freeEventId, 1, "CONFIRMED");
+
+		assertThat(this.applier.apply(refundBy("bob", held))).isEqualTo(CancellationOutcome.NOT_REFUNDABLE);
+		assertThat(this.applier.apply(refundBy("bob", free))).isEqualTo(CancellationOutcome.NOT_REFUNDABLE);
+
+		assertThat(status(held)).isEqualTo("HELD");
+		assertThat(status(free)).isEqualTo("CONFIRMED");
+		assertThat(count("select count(*) from refunds where booking_id in (?, ?)", held.id(), free.id())).isZero();
+		assertSeatsConserved(eventId);
+		assertSeatsConserved(freeEventId);
+	}
+
 	/**
 	 * Invariant 8 with the pipeline quiet (no live leases here): what the gate offers plus the seats HELD and
 	 * CONFIRMED is the capacity, and seats_sold is the HELD and CONFIRMED quantities.
@@ -228,6 +264,10 @@ class ACancelledBookingReturnsItsSeatsOnceIntegrationTests extends WorkerIntegra
 
 	private static CancellationRequested cancel(Booking booking) {
 		return new CancellationRequested(booking.id(), booking.eventId(), booking.userId(), Instant.now());
+	}
+
+	private static CancellationRequested refundBy(String operator, Booking booking) {
+		return new CancellationRequested(booking.id(), booking.eventId(), booking.userId(), Instant.now(), operator);
 	}
 
 	private String status(Booking booking) {

@@ -1,0 +1,136 @@
+package io.minitickets.ops.hold;
+
+import java.io.PrintWriter;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Types;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.OffsetDateTime;
+import java.time.ZoneOffset;
+import java.time.temporal.ChronoUnit;
+import java.util.concurrent.Callable;
+
+import io.minitickets.core.text.TerminalText;
+import io.minitickets.ops.system.BadUsageException;
+import io.minitickets.ops.system.Durations;
+import io.minitickets.ops.system.ExitCodes;
+import io.minitickets.ops.system.Postgres;
+import org.jspecify.annotations.Nullable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.ParentCommand;
+import picocli.CommandLine.Spec;
+
+/**
+ * {@code ops holds list --event ID}: an event's HELD bookings, soonest expiry first, with their payment state.
+ */
+@Command(name = "list", mixinStandardHelpOptions = true, sortOptions = false,
+		description = { "Lists an event's open holds, soonest expiry first: booking id, user, seats, holdExpiresAt, "
+				+ "seconds left (negative: due, the expirer is late), payment state (none; declined×N: the provider "
+				+ "declined N payments, the hold runs on) and whether it is a waiting-list offer.",
+				"Exit codes: 0 done, 2 bad usage (an unknown event)." })
+final class ListHoldsCommand implements Callable<Integer> {
+
+	private static final String HOLDS = """
+			select b.id, b.user_id, b.quantity, b.hold_expires_at,
+			       (select count(*) from payments p where p.booking_id = b.id and p.kind = 'FAILED') as declined,
+			       exists (select 1 from waitlist_entries w where w.offer_booking_id = b.id) as offer
+			from bookings b
+			where b.event_id = ? and b.status = 'HELD' and (?::bigint is null or b.user_id = ?)
+			  and (?::timestamptz is null or b.hold_expires_at <= ?)
+			order by b.hold_expires_at, b.id limit ?""";
+
+	@ParentCommand
+	private HoldsCommand holds;
+
+	@Spec
+	private CommandSpec spec;
+
+	@Option(names = "--event", required = true, paramLabel = "ID", description = "The event.")
+	private long eventId;
+
+	@Option(names = "--user", paramLabel = "ID", description = "Only this user's holds.")
+	private @Nullable Long userId;
+
+	@Option(names = "--due-within", paramLabel = "DURATION", converter = Durations.class,
+			description = "Only holds that expire within this time from now (30s, 5m; 0s: those already due).")
+	private @Nullable Duration dueWithin;
+
+	@Option(names = "--limit", paramLabel = "N", defaultValue = "50",
+			description = "Most holds listed (default: ${DEFAULT-VALUE}).")
+	private int limit;
+
+	@Override
+	public Integer call() throws SQLException {
+		if (this.limit < 1) {
+			throw new BadUsageException("--limit must be 1 or more");
+		}
+		if (this.dueWithin != null && this.dueWithin.isNegative()) {
+			throw new BadUsageException("--due-within must not be negative");
+		}
+		PrintWriter out = this.spec.commandLine().getOut();
+		Instant now = Instant.now();
+		try (Connection connection = new Postgres(this.holds.ops().settings()).connect()) {
+			long[] open = openHolds(connection);
+			out.print(TerminalText.format("%-36s %10s %5s %-20s %8s %-12s %s%n", "BOOKING", "USER", "SEATS",
+					"HOLD EXPIRES AT", "LEFT (s)", "PAYMENT", "OFFER"));
+			int shown = 0;
+			try (PreparedStatement select = connection.prepareStatement(HOLDS)) {
+				select.setLong(1, this.eventId);
+				setNullable(select, 2, this.userId);
+				setNullable(select, 3, this.userId);
+				OffsetDateTime until = (this.dueWithin != null)
+						? now.plus(this.dueWithin).atOffset(ZoneOffset.UTC) : null;
+				select.setObject(4, until, Types.TIMESTAMP_WITH_TIMEZONE);
+				select.setObject(5, until, Types.TIMESTAMP_WITH_TIMEZONE);
+				select.setInt(6, this.limit);
+				try (ResultSet rows = select.executeQuery()) {
+					while (rows.next()) {
+						Instant expiresAt = rows.getObject(4, OffsetDateTime.class).toInstant();
+						long declined = rows.getLong(5);
+						out.print(TerminalText.format("%-36s %10d %5d %-20s %8d %-12s %s%n", rows.getObject(1),
+								rows.getLong(2), rows.getInt(3), expiresAt.truncatedTo(ChronoUnit.SECONDS),
+								Duration.between(now, expiresAt).toSeconds(),
+								(declined > 0) ? "declined×" + declined : "none", rows.getBoolean(6) ? "yes" : "no"));
+						shown++;
+					}
+				}
+			}
+			out.printf("%d holds open on event %d (%d seats); %d shown%n", open[0], this.eventId, open[1], shown);
+		}
+		out.flush();
+		return ExitCodes.DONE;
+	}
+
+	/** @return the event's HELD bookings and their seats */
+	private long[] openHolds(Connection connection) throws SQLException {
+		try (PreparedStatement select = connection.prepareStatement("""
+				select (select count(*) from bookings where event_id = e.id and status = 'HELD'),
+				       (select coalesce(sum(quantity), 0) from bookings where event_id = e.id and status = 'HELD')
+				from events e where e.id = ?""")) {
+			select.setLong(1, this.eventId);
+			try (ResultSet row = select.executeQuery()) {
+				if (!row.next()) {
+					throw new BadUsageException(
+							"event " + this.eventId + " does not exist (ops events list shows the events)");
+				}
+				return new long[] { row.getLong(1), row.getLong(2) };
+			}
+		}
+	}
+
+	private static void setNullable(PreparedStatement statement, int index, @Nullable Long value)
+			throws SQLException {
+		if (value != null) {
+			statement.setLong(index, value);
+		}
+		else {
+			statement.setNull(index, Types.BIGINT);
+		}
+	}
+
+}
