@@ -134,6 +134,8 @@
     figure('parked', backlog.parked, 0, backlog.parked > 0);
     spark($('spark-lag'), backlog.lagHistory);
     spark($('spark-dead-letters'), backlog.deadLetterHistory);
+    figure('webhooks-refused', data.webhooks.refusedPerSecond, 1, data.webhooks.refusedPerSecond > 0);
+    spark($('spark-webhooks-refused'), data.webhooks.refusedHistory);
     $('partitions').textContent = backlog.partitions
       .map((p) => 'p' + p.partition + ': ' + (p.end - (p.committed || 0))).join(' · ');
 
@@ -165,6 +167,7 @@
       drift.textContent = (event.drift === null) ? '?' : number(event.drift);
       drift.classList.toggle('drifting', event.drift !== null && event.drift !== 0);
       spark(card.querySelector('.spark'), event.soldHistory);
+      renderPaid(card, event.paid);
     }
     for (const card of [...container.children]) {
       if (!seen.has(card.id)) {
@@ -178,6 +181,45 @@
       empty.textContent = 'No event whose sale has opened.';
       container.append(empty);
     }
+  }
+
+  // A paid event's panel: its facts, in the order of PAID_FACTS; a free event's card has none.
+  const PAID_FACTS = [
+    ['holds-open', 'holds open', (p) => number(p.holdsOpen)],
+    ['expired', 'expired /s', (p) => number(p.expiredPerSecond, 1)],
+    ['waiting', 'waiting list', (p) => number(p.waiting)],
+    ['offers', 'offers made / taken', (p) => number(p.offersMade) + ' / ' + number(p.offersTaken)],
+    ['payments', 'payments applied / refunded / declined',
+      (p) => number(p.paymentsApplied) + ' / ' + number(p.paymentsRefunded) + ' / ' + number(p.paymentsDeclined)],
+    ['refunds', 'refunds pending / issued', (p) => number(p.refundsPending) + ' / ' + number(p.refundsIssued)],
+  ];
+
+  function renderPaid(card, paid) {
+    let facts = card.querySelector('dl.paid');
+    if (!paid) {
+      if (facts) {
+        facts.remove();
+      }
+      return;
+    }
+    if (!facts) {
+      facts = document.createElement('dl');
+      facts.className = 'paid';
+      for (const [name, label] of PAID_FACTS) {
+        const fact = document.createElement('div');
+        const term = document.createElement('dt');
+        term.textContent = label;
+        const value = document.createElement('dd');
+        value.className = name;
+        fact.append(term, value);
+        facts.append(fact);
+      }
+      card.append(facts);
+    }
+    for (const [name, , value] of PAID_FACTS) {
+      facts.querySelector('.' + name).textContent = value(paid);
+    }
+    facts.querySelector('.refunds').classList.toggle('drifting', paid.refundsPending > 0);
   }
 
   function eventCard(id, event) {

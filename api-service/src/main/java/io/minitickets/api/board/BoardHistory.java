@@ -87,7 +87,10 @@ final class BoardHistory {
 		BoardSnapshot.Backlog backlog = new BoardSnapshot.Backlog(latest.totalLag(),
 				(latest.lag() != null) ? latest.lag() : List.<PartitionLag>of(), latest.deadLetters(), latest.parked(),
 				series(BoardSample::totalLag), series(BoardSample::deadLetters));
-		return new BoardSnapshot(latest.at(), periodMillis, times, requests, backlog, events(latest), latest.problems());
+		BoardSnapshot.Webhooks webhooks = new BoardSnapshot.Webhooks(latest.webhooksRefusedPerSecond(),
+				series(BoardSample::webhooksRefusedPerSecond));
+		return new BoardSnapshot(latest.at(), periodMillis, times, requests, backlog, webhooks, events(latest),
+				latest.problems());
 	}
 
 	private List<EventPanel> events(BoardSample latest) {
@@ -102,7 +105,7 @@ final class BoardHistory {
 			List<@Nullable Integer> history = new ArrayList<>(sold.size());
 			sold.forEach((byEvent) -> history.add(byEvent.get(event.id())));
 			panels.add(new EventPanel(event.id(), event.name(), event.capacity(), event.sold(), event.gate().counter(),
-					event.gate().leases(), event.gate().drift(event.capacity(), event.sold()), history));
+					event.gate().leases(), event.gate().drift(event.capacity(), event.sold()), history, event.paid()));
 		}
 		return panels;
 	}

@@ -20,11 +20,15 @@ import org.jspecify.annotations.Nullable;
  * @param lag the worker group's lag per partition; null when the broker could not tell
  * @param deadLetters records in the dead-letter topic; null when unknown
  * @param parked records in the parked topic; null when unknown
+ * @param webhooksRefused payment webhooks api-service refused, ever (this instance's
+ * {@code minitickets.payments.refused}, all reasons)
+ * @param webhooksRefusedPerSecond refused per second since the sample before; null for the first
  * @param problems what could not be read
  */
 record BoardSample(Instant at, RequestCounts counts, @Nullable Rates rates, @Nullable Double p99Millis,
 		List<EventReading> events, @Nullable List<PartitionLag> lag, @Nullable Long deadLetters,
-		@Nullable Long parked, List<String> problems) {
+		@Nullable Long parked, double webhooksRefused, @Nullable Double webhooksRefusedPerSecond,
+		List<String> problems) {
 
 	/** @return the total lag; null when unknown */
 	@Nullable Long totalLag() {
@@ -39,8 +43,10 @@ record BoardSample(Instant at, RequestCounts counts, @Nullable Rates rates, @Nul
 	 * @param capacity seats
 	 * @param sold {@code events.seats_sold}
 	 * @param gate the gate's counter and leases
+	 * @param paid its holds, waiting list, payments and refunds; null for a free event (price 0)
 	 */
-	record EventReading(long id, String name, int capacity, int sold, GateReading gate) {
+	record EventReading(long id, String name, int capacity, int sold, GateReading gate,
+			@Nullable PaidSaleReading paid) {
 	}
 
 }

@@ -4,8 +4,10 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.locks.ReentrantLock;
 
+import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.minitickets.api.board.BoardSample.EventReading;
 import io.minitickets.api.board.BookingRequestMeters.RequestCounts;
@@ -29,10 +31,12 @@ import org.springframework.kafka.core.KafkaAdmin;
 class BoardSampler implements DisposableBean {
 
 	private static final String EVENTS = """
-			select id, name, capacity, seats_sold from events where sale_opens_at <= now()
+			select id, name, capacity, seats_sold, price > 0 as paid from events where sale_opens_at <= now()
 			order by sale_opens_at desc, id desc limit :limit""";
 
 	private final JdbcClient jdbc;
+
+	private final PaidSales paidSales;
 
 	private final InventoryGate gate;
 
@@ -53,6 +57,7 @@ class BoardSampler implements DisposableBean {
 	BoardSampler(JdbcClient jdbc, InventoryGate gate, MeterRegistry meters, KafkaAdmin kafkaAdmin,
 			BoardProperties properties) {
 		this.jdbc = jdbc;
+		this.paidSales = new PaidSales(jdbc);
 		this.gate = gate;
 		this.meters = meters;
 		this.kafkaAdmin = kafkaAdmin;
@@ -100,7 +105,9 @@ class BoardSampler implements DisposableBean {
 		Instant at = Instant.now();
 		List<String> problems = new ArrayList<>();
 		RequestCounts counts = BookingRequestMeters.read(this.meters);
-		List<EventReading> events = events(problems);
+		BoardSample previous = this.history.latest();
+		List<EventReading> events = events(problems, (previous != null) ? previous.at() : null, at);
+		double refused = webhooksRefused();
 		List<PartitionLag> lag = null;
 		Long deadLetters = null;
 		Long parked = null;
@@ -113,25 +120,27 @@ class BoardSampler implements DisposableBean {
 		catch (RuntimeException ex) {
 			problems.add("Kafka: " + ex.getMessage());
 		}
-		BoardSample previous = this.history.latest();
 		BoardSample p99Start = this.history.p99Start(at);
 		return new BoardSample(at, counts,
 				(previous != null) ? counts.ratesSince(previous.counts(), Duration.between(previous.at(), at)) : null,
 				(p99Start != null) ? counts.p99MillisSince(p99Start.counts()) : null, events, lag, deadLetters, parked,
+				refused, (previous != null) ? perSecond(refused - previous.webhooksRefused(), previous.at(), at) : null,
 				List.copyOf(problems));
 	}
 
-	private List<EventReading> events(List<String> problems) {
+	private List<EventReading> events(List<String> problems, @Nullable Instant since, Instant at) {
 		try {
 			// Postgres first, then the gate: no connection is held while Valkey answers
-			return this.jdbc.sql(EVENTS)
+			List<EventRow> rows = this.jdbc.sql(EVENTS)
 				.param("limit", this.properties.events())
-				.query((row, index) -> new EventReading(row.getLong("id"), row.getString("name"),
-						row.getInt("capacity"), row.getInt("seats_sold"), new GateReading(null, null)))
-				.list()
-				.stream()
+				.query((row, index) -> new EventRow(row.getLong("id"), row.getString("name"), row.getInt("capacity"),
+						row.getInt("seats_sold"), row.getBoolean("paid")))
+				.list();
+			List<Long> paid = rows.stream().filter(EventRow::paid).map(EventRow::id).toList();
+			Map<Long, PaidSaleReading> panels = paid.isEmpty() ? Map.of() : this.paidSales.read(paid, since, at);
+			return rows.stream()
 				.map((event) -> new EventReading(event.id(), event.name(), event.capacity(), event.sold(),
-						GateReading.of(this.gate, event.id())))
+						GateReading.of(this.gate, event.id()), panels.get(event.id())))
 				.toList();
 		}
 		catch (DataAccessException ex) {
@@ -140,11 +149,22 @@ class BoardSampler implements DisposableBean {
 		}
 	}
 
+	private double webhooksRefused() {
+		return this.meters.find("minitickets.payments.refused").counters().stream().mapToDouble(Counter::count).sum();
+	}
+
+	private static double perSecond(double delta, Instant from, Instant to) {
+		return delta * 1000.0 / Math.max(Duration.between(from, to).toMillis(), 1);
+	}
+
 	private Admin admin() {
 		if (this.admin == null) {
 			this.admin = Admin.create(this.kafkaAdmin.getConfigurationProperties());
 		}
 		return this.admin;
+	}
+
+	private record EventRow(long id, String name, int capacity, int sold, boolean paid) {
 	}
 
 	@Override

@@ -16,11 +16,12 @@ import org.jspecify.annotations.Nullable;
  * @param times when each sample of the history was taken, epoch milliseconds
  * @param requests the booking request's rates and p99
  * @param backlog the worker's lag and the dead-letter topics
+ * @param webhooks the payment webhooks this instance refused
  * @param events the latest events whose sale has opened, newest sale first
  * @param problems what could not be read in the latest sample (empty when all was read)
  */
 record BoardSnapshot(Instant at, long periodMillis, List<Long> times, Requests requests, Backlog backlog,
-		List<EventPanel> events, List<String> problems) {
+		Webhooks webhooks, List<EventPanel> events, List<String> problems) {
 
 	/**
 	 * Booking requests ({@code POST /api/events/{eventId}/bookings}).
@@ -53,6 +54,16 @@ record BoardSnapshot(Instant at, long periodMillis, List<Long> times, Requests r
 	}
 
 	/**
+	 * Payment webhooks this api-service instance refused ({@code minitickets.payments.refused}, all reasons: bad
+	 * signature, stale timestamp, malformed, unknown booking, amount mismatch).
+	 *
+	 * @param refusedPerSecond per second since the sample before; null for the first sample
+	 * @param refusedHistory per second, history
+	 */
+	record Webhooks(@Nullable Double refusedPerSecond, List<@Nullable Double> refusedHistory) {
+	}
+
+	/**
 	 * One event: Postgres's seats beside the gate's counter and leases.
 	 *
 	 * @param id the event
@@ -63,9 +74,10 @@ record BoardSnapshot(Instant at, long periodMillis, List<Long> times, Requests r
 	 * @param leases seats held by live leases; null when Valkey is unreachable
 	 * @param drift capacity − sold − leases − gate; 0 when the gate agrees with Postgres; null when unknown
 	 * @param soldHistory seats sold, history (null before the event was first sampled)
+	 * @param paid a paid event's holds, waiting list, payments and refunds; null for a free event
 	 */
 	record EventPanel(long id, String name, int capacity, int sold, @Nullable Long gate, @Nullable Integer leases,
-			@Nullable Long drift, List<@Nullable Integer> soldHistory) {
+			@Nullable Long drift, List<@Nullable Integer> soldHistory, @Nullable PaidSaleReading paid) {
 	}
 
 }

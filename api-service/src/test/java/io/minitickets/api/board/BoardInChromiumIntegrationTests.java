@@ -8,6 +8,7 @@ import java.util.List;
 import java.util.UUID;
 import java.util.function.Function;
 
+import io.micrometer.core.instrument.MeterRegistry;
 import io.minitickets.api.ApiClient;
 import io.minitickets.api.ApiIntegrationTest;
 import io.minitickets.core.inventory.InventoryGate;
@@ -40,6 +41,9 @@ class BoardInChromiumIntegrationTests extends ApiIntegrationTest {
 
 	@Autowired
 	private InventoryGate gate;
+
+	@Autowired
+	private MeterRegistry meters;
 
 	private HeadlessChromium chromium;
 
@@ -79,6 +83,45 @@ class BoardInChromiumIntegrationTests extends ApiIntegrationTest {
 		assertThat(browser.findElement(By.id("p99")).getText()).matches("[\\d.,]+");
 		this.chromium.screenshot(REPORTS.resolve("board.png"), 1280, 1100);
 		this.chromium.screenshot(REPORTS.resolve("board-phone.png"), 412, 2200);
+	}
+
+	@Test
+	void showsAPaidSalesHoldsWaitingListPaymentsAndRefunds() throws Exception {
+		long eventId = createOpenEvent(10);
+		this.jdbc.sql("update events set price = 2500, currency = 'EUR' where id = ?").param(eventId).update();
+		UUID heldOne = booking(eventId, "HELD");
+		booking(eventId, "HELD");
+		UUID paid = booking(eventId, "CONFIRMED");
+		UUID offer = booking(eventId, "CONFIRMED");
+		this.jdbc.sql("insert into waitlist_entries (event_id, user_id, quantity) values (?, 71, 1)").param(eventId)
+			.update();
+		this.jdbc.sql("""
+				insert into waitlist_entries (event_id, user_id, quantity, state, offer_booking_id, offered_at)
+				values (?, 72, 1, 'TAKEN', ?, now())""").params(eventId, offer).update();
+		payment(paid, "pi_paid_" + eventId, "SUCCEEDED", "CONFIRMED");
+		payment(offer, "pi_twice_" + eventId, "SUCCEEDED", "REFUNDED");
+		payment(heldOne, null, "FAILED", "FAILED_RECORDED");
+		refund(offer, "pi_twice_" + eventId, false);
+		refund(paid, "pi_refunded_" + eventId, true);
+		WebDriver browser = this.chromium.driver();
+
+		logIn(browser, "admin@test.local", "admin-password");
+
+		WebElement event = until(browser, (page) -> page.findElement(By.id("event-" + eventId)));
+		until(browser, (page) -> text(event, ".paid .holds-open").equals("2"));
+		assertThat(text(event, ".paid .waiting")).isEqualTo("1");
+		assertThat(text(event, ".paid .offers")).isEqualTo("1 / 1");
+		assertThat(text(event, ".paid .payments")).isEqualTo("1 / 1 / 1");
+		assertThat(text(event, ".paid .refunds")).isEqualTo("1 / 1");
+
+		this.jdbc.sql("update bookings set status = 'EXPIRED', ended_at = now() where id = ?").param(heldOne).update();
+		this.meters.counter("minitickets.payments.refused", "reason", "bad-signature").increment();
+
+		until(browser, (page) -> text(event, ".paid .holds-open").equals("1")
+				&& !List.of("0", "–").contains(text(event, ".paid .expired")));
+		until(browser, (page) -> number(page, "webhooks-refused") > 0);
+		assertThat(browser.findElements(By.cssSelector("#event-" + eventId + " dl.paid"))).hasSize(1);
+		this.chromium.screenshot(REPORTS.resolve("board-paid.png"), 1280, 1100);
 	}
 
 	@Test
@@ -122,6 +165,35 @@ class BoardInChromiumIntegrationTests extends ApiIntegrationTest {
 			.params(bookings.size() * seats, eventId)
 			.update();
 		bookings.forEach((bookingId) -> this.gate.settle(eventId, bookingId, LeaseOutcome.CONFIRMED, seats));
+	}
+
+	/** A booking of one seat of a user of its own, as the worker writes it. */
+	private UUID booking(long eventId, String status) {
+		UUID bookingId = UUID.randomUUID();
+		this.jdbc.sql("""
+				insert into bookings (id, event_id, user_id, quantity, status, gated, requested_at, amount, currency)
+				values (?, ?, ?, 1, ?, false, now(), 2500, 'EUR')""")
+			.params(bookingId, eventId, Math.abs(bookingId.getLeastSignificantBits() % 1_000_000), status)
+			.update();
+		return bookingId;
+	}
+
+	/** A payment row as the worker's payment applier writes it. */
+	private void payment(UUID bookingId, String paymentId, String kind, String outcome) {
+		this.jdbc.sql("""
+				insert into payments (provider_event_id, booking_id, provider_payment_id, amount, currency, kind, outcome)
+				values (?, ?, ?, 2500, 'EUR', ?, ?)""")
+			.params("evt_" + UUID.randomUUID(), bookingId, paymentId, kind, outcome)
+			.update();
+	}
+
+	/** A refund row as the worker records it; issued when the provider took it. */
+	private void refund(UUID bookingId, String paymentId, boolean issued) {
+		this.jdbc.sql("""
+				insert into refunds (provider_payment_id, booking_id, idempotency_key, amount, currency, reason, done_at)
+				values (?, ?, ?, 2500, 'EUR', 'board test', case when ? then now() end)""")
+			.params(paymentId, bookingId, "refund-" + paymentId, issued)
+			.update();
 	}
 
 	private static <T> T until(WebDriver browser, Function<WebDriver, T> condition) {
