@@ -4,15 +4,19 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 
 import org.apache.tomcat.util.http.InvalidParameterException;
+import org.springframework.core.Ordered;
+import org.springframework.core.annotation.Order;
 import org.springframework.http.HttpStatus;
 import org.springframework.http.ResponseEntity;
 import org.springframework.web.bind.annotation.ExceptionHandler;
 import org.springframework.web.bind.annotation.RestControllerAdvice;
 
 /**
- * Answers a refused Stripe API request with Stripe's error shape, which stripe-java reads into its exceptions.
+ * Answers a refused Stripe API request with Stripe's error shape, which stripe-java reads into its exceptions. Ordered
+ * first, so that it, not the control API's problem+json advice, answers the Stripe API's unreadable parameters.
  */
 @RestControllerAdvice(annotations = StripeApi.class)
+@Order(Ordered.HIGHEST_PRECEDENCE)
 class StripeErrors {
 
 	@ExceptionHandler(StripeRequestException.class)
