@@ -1,6 +1,7 @@
 package io.minitickets.api.booking;
 
 import io.minitickets.api.booking.PaymentView.State;
+import io.minitickets.api.payment.CheckoutMarks;
 import io.minitickets.core.messaging.BookingStatus;
 
 import org.springframework.jdbc.core.simple.JdbcClient;
@@ -9,7 +10,8 @@ import org.springframework.stereotype.Repository;
 /**
  * Reads the payment state of a paid event's booking from Postgres (the status cache does not carry it). Only where a
  * payment can exist: a HELD or EXPIRED booking has no successful payment applied (one would have made it CONFIRMED or
- * REFUNDED), a free event's booking has none at all, so polls of those cost nothing more; a CONFIRMED, CANCELLED or
+ * REFUNDED), a free event's booking has none at all, so polls of those cost no Postgres query; a HELD one costs one
+ * Valkey EXISTS (its checkout's mark: PENDING_CHECKOUT once a checkout was opened); a CONFIRMED, CANCELLED or
  * REFUNDED paid booking costs one query on two indexes.
  */
 @Repository
@@ -17,8 +19,11 @@ class BookingPayments {
 
 	private final JdbcClient jdbc;
 
-	BookingPayments(JdbcClient jdbc) {
+	private final CheckoutMarks checkouts;
+
+	BookingPayments(JdbcClient jdbc, CheckoutMarks checkouts) {
 		this.jdbc = jdbc;
+		this.checkouts = checkouts;
 	}
 
 	/**
@@ -31,6 +36,7 @@ class BookingPayments {
 		}
 		State state = switch (view.status()) {
 			case CONFIRMED, CANCELLED, REFUNDED -> read(view);
+			case HELD -> this.checkouts.isOpen(view.bookingId()) ? State.PENDING_CHECKOUT : State.NONE;
 			default -> State.NONE;
 		};
 		return view.withPayment(new PaymentView(state, view.amount(), view.currency()));

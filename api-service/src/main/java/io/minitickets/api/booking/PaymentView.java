@@ -10,12 +10,16 @@ package io.minitickets.api.booking;
 record PaymentView(State state, long amount, String currency) {
 
 	/**
-	 * Where a booking's own payment is, read from Postgres's {@code payments} and {@code refunds}.
+	 * Where a booking's own payment is, read from Postgres's {@code payments} and {@code refunds} (and, while HELD,
+	 * from the checkout's mark in Valkey).
 	 */
 	enum State {
 
 		/** No successful payment applied (HELD or EXPIRED unpaid; a declined payment changes nothing). */
 		NONE,
+
+		/** HELD, its checkout opened with the provider and no payment applied yet (read from Valkey's mark). */
+		PENDING_CHECKOUT,
 
 		/** Paid: the payment that confirmed the booking, not refunded. */
 		PAID,

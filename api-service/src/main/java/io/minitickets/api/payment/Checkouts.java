@@ -23,7 +23,7 @@ import org.springframework.stereotype.Service;
 /**
  * Opens the provider's checkout for a held booking. The provider's idempotency key is the booking id, so asking
  * again returns the same checkout; nothing changes in Postgres (the worker applies the payment when the webhook
- * comes).
+ * comes). The opened checkout is marked in Valkey ({@link CheckoutMarks}) for the status's PENDING_CHECKOUT.
  */
 @Service
 class Checkouts {
@@ -44,8 +44,11 @@ class Checkouts {
 
 	private final URI returnBase;
 
+	private final CheckoutMarks marks;
+
 	Checkouts(PaymentBookings bookings, UnsettledBookings unsettled, ObjectProvider<PaymentProvider> provider,
-			PaymentApiProperties properties) {
+			PaymentApiProperties properties, CheckoutMarks marks) {
+		this.marks = marks;
 		this.bookings = bookings;
 		this.unsettled = unsettled;
 		this.provider = provider;
@@ -74,6 +77,7 @@ class Checkouts {
 				booking.eventName(), this.returnBase.resolve("api/bookings/" + bookingId),
 				this.returnBase.resolve("api/bookings/" + bookingId), Objects.requireNonNull(booking.holdExpiresAt()));
 		Checkout checkout = create(request);
+		this.marks.opened(bookingId, checkout.checkoutId(), request.expiresAt());
 		return new CheckoutView(checkout.checkoutId(), checkout.url(), price.amount(), price.currency(),
 				request.expiresAt());
 	}

@@ -44,6 +44,25 @@ class CheckoutIntegrationTests extends PaymentIntegrationTest {
 	}
 
 	@Test
+	void theStatusShowsPendingCheckoutOnceTheCheckoutIsOpened() {
+		long userId = newUserId();
+		UUID bookingId = insertBooking(createPaidEvent(2500), userId, "HELD", 5000);
+		assertThat(paymentState(bookingId, userId)).isEqualTo("NONE");
+		STRIPE.down = true;
+		try {
+			assertThat(pay(bookingId, mint(userId)).statusCode()).isEqualTo(503);
+		}
+		finally {
+			STRIPE.down = false;
+		}
+		assertThat(paymentState(bookingId, userId)).as("no checkout was opened").isEqualTo("NONE");
+
+		assertThat(pay(bookingId, mint(userId)).statusCode()).isEqualTo(201);
+
+		assertThat(paymentState(bookingId, userId)).isEqualTo("PENDING_CHECKOUT");
+	}
+
+	@Test
 	void anotherUsersBookingIsNotFound() {
 		UUID bookingId = insertBooking(createPaidEvent(2500), newUserId(), "HELD", 5000);
 
@@ -103,6 +122,12 @@ class CheckoutIntegrationTests extends PaymentIntegrationTest {
 
 	private HttpResponse<String> pay(UUID bookingId, String token) {
 		return this.api.post("/api/bookings/" + bookingId + "/payment", null, token);
+	}
+
+	private String paymentState(UUID bookingId, long userId) {
+		HttpResponse<String> status = this.api.get("/api/bookings/" + bookingId, mint(userId));
+		assertThat(status.statusCode()).as(status.body()).isEqualTo(200);
+		return ApiClient.json(status).get("payment").get("state").asString();
 	}
 
 }

@@ -42,6 +42,16 @@ public record ValkeyKeys(String prefix) {
 	}
 
 	/**
+	 * The mark of a checkout opened for a HELD booking: a string holding the provider's checkout id, expiring a minute
+	 * after the hold does. Its booking's hash tag, beside the status cache entry.
+	 * @param bookingId the booking
+	 * @return {@code bk:{<booking id>}:checkout}
+	 */
+	public String bookingCheckout(UUID bookingId) {
+		return this.prefix + "bk:{" + bookingId + "}:checkout";
+	}
+
+	/**
 	 * One Idempotency-Key of one user: a string holding the booking id and its first final answer.
 	 * @param userId the user
 	 * @param key the client's Idempotency-Key header value
