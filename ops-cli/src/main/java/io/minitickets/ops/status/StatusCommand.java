@@ -36,7 +36,8 @@ import picocli.CommandLine.Spec;
 @Command(name = "status", mixinStandardHelpOptions = true, sortOptions = false,
 		description = { "Shows, per event, capacity, seats confirmed (Postgres), the gate's counter, live leases and "
 				+ "the drift (capacity - confirmed - leases - counter); the lag of consumer group booking-worker per "
-				+ "partition of bookings.requested; dead-letter and parked counts; the services' health when "
+				+ "partition of bookings.requested; dead-letter and parked counts; the lag and dead letters of "
+				+ "groups booking-worker-payments and booking-worker-cancellations; the services' health when "
 				+ "their URLs are known (MINITICKETS_OPS_HEALTH_URLS).",
 				"Exit codes: 0 all checks pass, 1 a check failed (drift, a service not UP), 2 bad usage." })
 public final class StatusCommand implements Callable<Integer> {
@@ -83,7 +84,8 @@ public final class StatusCommand implements Callable<Integer> {
 				try (Connection connection = postgres.connect()) {
 					exit = print(out, StatusReader.events(connection, valkey, this.event), backlog.lag(),
 							backlog.records(BookingTopics.REQUESTED_DLT),
-							backlog.records(BookingTopics.REQUESTED_PARKED), PaymentBacklog.read(backlog),
+							backlog.records(BookingTopics.REQUESTED_PARKED),
+							List.of(GroupBacklog.payments(backlog), GroupBacklog.cancellations(backlog)),
 							ServiceHealth.check(this.ops.settings().healthUrls()));
 				}
 			}
@@ -92,7 +94,7 @@ public final class StatusCommand implements Callable<Integer> {
 	}
 
 	private int print(PrintWriter out, List<EventRow> events, List<PartitionLag> lag, @Nullable Long deadLetters,
-			@Nullable Long parked, PaymentBacklog payments, List<ServiceHealth.Row> services) {
+			@Nullable Long parked, List<GroupBacklog> sidePaths, List<ServiceHealth.Row> services) {
 		List<String> failed = new ArrayList<>();
 		out.printf("ops status at %s%n", Instant.now().truncatedTo(ChronoUnit.SECONDS));
 		out.print(TerminalText.format("%-8s %-24s %9s %10s %8s %7s %6s%n", "event", "name", "capacity", "confirmed",
@@ -118,9 +120,10 @@ public final class StatusCommand implements Callable<Integer> {
 				partition.end(), (partition.committed() != null) ? partition.committed() : "-", partition.lag())));
 		out.printf("dead letters %s (%s), parked %s (%s)%n", count(deadLetters), BookingTopics.REQUESTED_DLT,
 				count(parked), BookingTopics.REQUESTED_PARKED);
-		out.printf("consumer group %s on %s: lag %s; dead letters %s (%s)%n", BookingTopics.PAYMENTS_GROUP,
-				BookingTopics.PAYMENTS_RECEIVED, count(payments.lag()), count(payments.deadLetters()),
-				BookingTopics.PAYMENTS_RECEIVED_DLT);
+		for (GroupBacklog side : sidePaths) {
+			out.printf("consumer group %s on %s: lag %s; dead letters %s (%s)%n", side.group(), side.topic(),
+					count(side.lag()), count(side.deadLetters()), side.deadLetterTopic());
+		}
 		for (ServiceHealth.Row service : services) {
 			out.print(TerminalText.format("service %-16s %s  %s%n", service.name(), service.state(), service.url()));
 			if (!service.up()) {

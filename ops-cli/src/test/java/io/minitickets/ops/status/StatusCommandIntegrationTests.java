@@ -38,6 +38,8 @@ class StatusCommandIntegrationTests extends OpsIntegrationTestSupport {
 			.contains("consumer group booking-worker on bookings.requested: lag 0", "checks: ok")
 			.containsPattern("consumer group booking-worker-payments on payments.received: lag (0|-); dead letters (0|-) "
 					+ "\\(payments.received-dlt\\)")
+			.containsPattern("consumer group booking-worker-cancellations on cancellations.requested: lag (0|-); dead "
+					+ "letters (0|-) \\(cancellations.requested-dlt\\)")
 			.containsPattern("dead letters [1-9]");
 		assertThat(drifting.exit()).as(drifting.toString()).isEqualTo(ExitCodes.CHECK_FAILED);
 		assertThat(drifting.out()).contains("checks failed: event " + eventId + " drifts by -2 seats");
