@@ -181,7 +181,8 @@ class BoardInChromiumIntegrationTests extends ApiIntegrationTest {
 	/** A payment row as the worker's payment applier writes it. */
 	private void payment(UUID bookingId, String paymentId, String kind, String outcome) {
 		this.jdbc.sql("""
-				insert into payments (provider_event_id, booking_id, provider_payment_id, amount, currency, kind, outcome)
+				insert into payments (provider_event_id, booking_id, provider_payment_id, amount, currency, kind,
+				                      outcome)
 				values (?, ?, ?, 2500, 'EUR', ?, ?)""")
 			.params("evt_" + UUID.randomUUID(), bookingId, paymentId, kind, outcome)
 			.update();
@@ -190,7 +191,8 @@ class BoardInChromiumIntegrationTests extends ApiIntegrationTest {
 	/** A refund row as the worker records it; issued when the provider took it. */
 	private void refund(UUID bookingId, String paymentId, boolean issued) {
 		this.jdbc.sql("""
-				insert into refunds (provider_payment_id, booking_id, idempotency_key, amount, currency, reason, done_at)
+				insert into refunds (provider_payment_id, booking_id, idempotency_key, amount, currency, reason,
+				                     done_at)
 				values (?, ?, ?, 2500, 'EUR', 'board test', case when ? then now() end)""")
 			.params(paymentId, bookingId, "refund-" + paymentId, issued)
 			.update();

@@ -17,7 +17,7 @@ enum CancellationOutcome {
 	/** The event's {@code cancellable_until} had passed by Postgres's clock when it was applied: nothing changed. */
 	TOO_LATE("too-late"),
 
-	/** An operator's refund by hand of a paid CONFIRMED booking: REFUNDED, its seats given back, its payment refunded. */
+	/** An operator's refund by hand of a paid CONFIRMED booking: REFUNDED, seats given back, payment refunded. */
 	REFUNDED_BY_OPERATOR("refunded-by-operator"),
 
 	/** An operator's refund by hand of a booking without a payment to refund (HELD, or free): nothing changed. */

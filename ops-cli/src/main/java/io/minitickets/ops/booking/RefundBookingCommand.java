@@ -1,6 +1,7 @@
 package io.minitickets.ops.booking;
 
 import java.io.PrintWriter;
+import java.nio.charset.StandardCharsets;
 import java.sql.Connection;
 import java.time.Duration;
 import java.time.Instant;
@@ -111,7 +112,7 @@ final class RefundBookingCommand implements Callable<Integer> {
 		try (KafkaProducer<byte[], byte[]> producer = kafka.producer()) {
 			producer
 				.send(new ProducerRecord<>(BookingTopics.CANCELLATIONS_REQUESTED,
-						Long.toString(refund.eventId()).getBytes(java.nio.charset.StandardCharsets.UTF_8),
+						Long.toString(refund.eventId()).getBytes(StandardCharsets.UTF_8),
 						JSON.writeValueAsBytes(refund)))
 				.get(30, TimeUnit.SECONDS);
 		}

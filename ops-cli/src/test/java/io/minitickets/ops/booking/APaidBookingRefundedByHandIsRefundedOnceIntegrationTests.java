@@ -39,7 +39,8 @@ class APaidBookingRefundedByHandIsRefundedOnceIntegrationTests extends OpsIntegr
 		Run dryRun = ops("bookings", "refund", booking.toString());
 
 		assertThat(dryRun.exit()).as(dryRun.toString()).isEqualTo(ExitCodes.DONE);
-		assertThat(dryRun.out()).contains("would refund booking " + booking + ": CONFIRMED, 2 seats of event " + eventId)
+		assertThat(dryRun.out())
+			.contains("would refund booking " + booking + ": CONFIRMED, 2 seats of event " + eventId)
 			.contains("payment " + paymentId + " of 5000 EUR")
 			.contains("Nothing changed");
 		assertThat(cancellationRecords()).isEqualTo(published);
@@ -55,7 +56,8 @@ class APaidBookingRefundedByHandIsRefundedOnceIntegrationTests extends OpsIntegr
 		assertThat(this.jdbc.queryForObject("select reason from refunds where booking_id = ?", String.class, booking))
 			.isEqualTo("refunded by an operator (" + System.getProperty("user.name") + ")");
 		assertThat(this.paid.count("""
-				select count(*) from ops_audit where command = 'bookings refund' and range_spec = ? and published = 1""",
+				select count(*) from ops_audit
+				where command = 'bookings refund' and range_spec = ? and published = 1""",
 				"booking " + booking)).isEqualTo(1);
 
 		Run again = ops("bookings", "refund", booking.toString(), "--execute");
@@ -84,7 +86,8 @@ class APaidBookingRefundedByHandIsRefundedOnceIntegrationTests extends OpsIntegr
 		assertThat(heldRun.err()).contains("booking " + held + " is HELD: nothing was paid, nothing to refund");
 		assertThat(freeRun.exit()).as(freeRun.toString()).isEqualTo(ExitCodes.BAD_USAGE);
 		assertThat(freeRun.err())
-			.contains("booking " + free + " is CONFIRMED without a payment (a free event's booking): nothing to refund");
+			.contains("booking " + free
+					+ " is CONFIRMED without a payment (a free event's booking): nothing to refund");
 		assertThat(cancellationRecords()).isEqualTo(published);
 		assertThat(auditRows()).isEqualTo(audited);
 		assertThat(this.paid.status(held)).isEqualTo("HELD");
