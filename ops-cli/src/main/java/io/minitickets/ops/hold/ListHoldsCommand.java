@@ -11,6 +11,10 @@ import java.time.Instant;
 import java.time.OffsetDateTime;
 import java.time.ZoneOffset;
 import java.time.temporal.ChronoUnit;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
 import java.util.concurrent.Callable;
 
 import io.minitickets.core.text.TerminalText;
@@ -30,8 +34,9 @@ import picocli.CommandLine.Spec;
  */
 @Command(name = "list", mixinStandardHelpOptions = true, sortOptions = false,
 		description = { "Lists an event's open holds, soonest expiry first: booking id, user, seats, holdExpiresAt, "
-				+ "seconds left (negative: due, the expirer is late), payment state (none; declined×N: the provider "
-				+ "declined N payments, the hold runs on) and whether it is a waiting-list offer.",
+				+ "seconds left (negative: due, the expirer is late), payment state as the booking's status shows it "
+				+ "(NONE, PENDING_CHECKOUT: its checkout was opened; ?: Valkey did not answer), payments the "
+				+ "provider declined (the hold runs on) and whether it is a waiting-list offer.",
 				"Exit codes: 0 done, 2 bad usage (an unknown event)." })
 final class ListHoldsCommand implements Callable<Integer> {
 
@@ -76,34 +81,46 @@ final class ListHoldsCommand implements Callable<Integer> {
 		Instant now = Instant.now();
 		try (Connection connection = new Postgres(this.holds.ops().settings()).connect()) {
 			long[] open = openHolds(connection);
-			out.print(TerminalText.format("%-36s %10s %5s %-20s %8s %-12s %s%n", "BOOKING", "USER", "SEATS",
-					"HOLD EXPIRES AT", "LEFT (s)", "PAYMENT", "OFFER"));
-			int shown = 0;
-			try (PreparedStatement select = connection.prepareStatement(HOLDS)) {
-				select.setLong(1, this.eventId);
-				setNullable(select, 2, this.userId);
-				setNullable(select, 3, this.userId);
-				OffsetDateTime until = (this.dueWithin != null)
-						? now.plus(this.dueWithin).atOffset(ZoneOffset.UTC) : null;
-				select.setObject(4, until, Types.TIMESTAMP_WITH_TIMEZONE);
-				select.setObject(5, until, Types.TIMESTAMP_WITH_TIMEZONE);
-				select.setInt(6, this.limit);
-				try (ResultSet rows = select.executeQuery()) {
-					while (rows.next()) {
-						Instant expiresAt = rows.getObject(4, OffsetDateTime.class).toInstant();
-						long declined = rows.getLong(5);
-						out.print(TerminalText.format("%-36s %10d %5d %-20s %8d %-12s %s%n", rows.getObject(1),
-								rows.getLong(2), rows.getInt(3), expiresAt.truncatedTo(ChronoUnit.SECONDS),
-								Duration.between(now, expiresAt).toSeconds(),
-								(declined > 0) ? "declined×" + declined : "none", rows.getBoolean(6) ? "yes" : "no"));
-						shown++;
-					}
-				}
+			List<Hold> page = holds(connection, now);
+			Map<UUID, Boolean> checkouts;
+			try (CheckoutMarks marks = new CheckoutMarks(this.holds.ops().settings())) {
+				checkouts = marks.opened(page.stream().map(Hold::bookingId).toList());
 			}
+			out.print(TerminalText.format("%-36s %10s %5s %-20s %8s %-16s %8s %s%n", "BOOKING", "USER", "SEATS",
+					"HOLD EXPIRES AT", "LEFT (s)", "PAYMENT", "DECLINED", "OFFER"));
+			for (Hold hold : page) {
+				Boolean checkout = checkouts.get(hold.bookingId());
+				out.print(TerminalText.format("%-36s %10d %5d %-20s %8d %-16s %8d %s%n", hold.bookingId(),
+						hold.userId(), hold.seats(), hold.expiresAt().truncatedTo(ChronoUnit.SECONDS),
+						Duration.between(now, hold.expiresAt()).toSeconds(),
+						(checkout == null) ? "?" : checkout ? "PENDING_CHECKOUT" : "NONE", hold.declined(),
+						hold.offer() ? "yes" : "no"));
+			}
+			int shown = page.size();
 			out.printf("%d holds open on event %d (%d seats); %d shown%n", open[0], this.eventId, open[1], shown);
 		}
 		out.flush();
 		return ExitCodes.DONE;
+	}
+
+	private List<Hold> holds(Connection connection, Instant now) throws SQLException {
+		List<Hold> page = new ArrayList<>();
+		try (PreparedStatement select = connection.prepareStatement(HOLDS)) {
+			select.setLong(1, this.eventId);
+			setNullable(select, 2, this.userId);
+			setNullable(select, 3, this.userId);
+			OffsetDateTime until = (this.dueWithin != null) ? now.plus(this.dueWithin).atOffset(ZoneOffset.UTC) : null;
+			select.setObject(4, until, Types.TIMESTAMP_WITH_TIMEZONE);
+			select.setObject(5, until, Types.TIMESTAMP_WITH_TIMEZONE);
+			select.setInt(6, this.limit);
+			try (ResultSet rows = select.executeQuery()) {
+				while (rows.next()) {
+					page.add(new Hold(rows.getObject(1, UUID.class), rows.getLong(2), rows.getInt(3),
+							rows.getObject(4, OffsetDateTime.class).toInstant(), rows.getLong(5), rows.getBoolean(6)));
+				}
+			}
+		}
+		return page;
 	}
 
 	/** @return the event's HELD bookings and their seats */
@@ -121,6 +138,9 @@ final class ListHoldsCommand implements Callable<Integer> {
 				return new long[] { row.getLong(1), row.getLong(2) };
 			}
 		}
+	}
+
+	private record Hold(UUID bookingId, long userId, int seats, Instant expiresAt, long declined, boolean offer) {
 	}
 
 	private static void setNullable(PreparedStatement statement, int index, @Nullable Long value)

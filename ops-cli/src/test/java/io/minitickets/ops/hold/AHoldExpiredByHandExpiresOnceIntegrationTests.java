@@ -88,14 +88,16 @@ class AHoldExpiredByHandExpiresOnceIntegrationTests extends OpsIntegrationTestSu
 		this.paid.pay(eventId, declined, 2, false);
 		UUID later = this.paid.book(eventId, 33, 3, "HELD");
 		this.jdbc.update("update bookings set hold_expires_at = now() + interval '1 hour' where id = ?", later);
+		this.valkey.sync().set(this.keys.bookingCheckout(later), "cs_test_ops");
 
 		Run all = ops("holds", "list", "--event", Long.toString(eventId));
 		Run oneUser = ops("holds", "list", "--event", Long.toString(eventId), "--user", "32");
 		Run dueSoon = ops("holds", "list", "--event", Long.toString(eventId), "--due-within", "30m", "--limit", "1");
 
 		assertThat(all.exit()).as(all.toString()).isEqualTo(ExitCodes.DONE);
-		assertThat(all.out()).containsPattern(first + "\\s+31\\s+1\\s+\\S+\\s+\\d+\\s+none\\s+no")
-			.containsPattern(declined + "\\s+32\\s+2\\s+\\S+\\s+\\d+\\s+declined×1\\s+no")
+		assertThat(all.out()).containsPattern(first + "\\s+31\\s+1\\s+\\S+\\s+\\d+\\s+NONE\\s+0\\s+no")
+			.containsPattern(declined + "\\s+32\\s+2\\s+\\S+\\s+\\d+\\s+NONE\\s+1\\s+no")
+			.containsPattern(later + "\\s+33\\s+3\\s+\\S+\\s+\\d+\\s+PENDING_CHECKOUT\\s+0\\s+no")
 			.contains("3 holds open on event " + eventId + " (6 seats); 3 shown");
 		assertThat(all.out().indexOf(first.toString())).isLessThan(all.out().indexOf(later.toString()));
 		assertThat(oneUser.out()).contains(declined.toString()).doesNotContain(first.toString())
