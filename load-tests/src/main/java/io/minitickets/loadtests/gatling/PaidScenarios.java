@@ -161,7 +161,7 @@ public final class PaidScenarios {
 	private static ChainBuilder honouringRetryAfter(HttpRequestActionBuilder request) {
 		return exec((session) -> session.set("attempt", 0).set("again", true))
 			.asLongAs((session) -> session.getBoolean("again"))
-			.on(exec((session) -> session.remove("retryAfter")).exec(request).exec((session) -> {
+			.on(exec((session) -> session.removeAll("status", "retryAfter")).exec(request).exec((session) -> {
 				int attempt = session.getInt("attempt") + 1;
 				int status = Scenarios.status(session);
 				boolean retry = (status == 429 || status == 503 || (status == 409 && session.contains("retryAfter")))

@@ -81,7 +81,7 @@ public final class Scenarios {
 	 */
 	static ChainBuilder book(String role) {
 		return exec((session) -> {
-			Session cleared = session.removeAll("bookingId", "problemType", "retryAfter");
+			Session cleared = session.removeAll("status", "bookingId", "problemType", "retryAfter");
 			return isFirstAttempt(cleared) ? cleared.set("idempotencyKey", UUID.randomUUID().toString()) : cleared;
 		}).exec(Requests.book(role + ": book")).exec((session) -> {
 			Ledger.current().booked(role, session.getLong("eventId"), isFirstAttempt(session), status(session),
