@@ -21,12 +21,15 @@ import io.minitickets.localstack.stack.StateDirectoryOption;
  * {@code minitickets demo}: the sale-day scenario twice, with the inventory gate on (the stack's api-service) and off
  * (a second api-service started with {@code INVENTORY_GATE_ENABLED=false} on the same Kafka, Postgres and Valkey),
  * each on a fresh event and fresh users, reported side by side. Each api-service first runs the same sale once more,
- * unreported, so the reported req/s and latencies compare the gate, not the JIT warming up. Starts the stack when it
- * is not up, and stops it at the end when it started it.
+ * unreported, so the reported req/s and latencies compare the gate, not the JIT warming up. Beside them, a paid event
+ * ({@link PaidEventRun}): one hold that expires unpaid and its seat offered to, and paid by, a waiting customer.
+ * Starts the stack when it is not up, and stops it at the end when it started it.
  */
 @Command(name = "demo", mixinStandardHelpOptions = true,
 		description = "Run the sale-day scenario with the inventory gate on and off, side by side. "
-				+ "Exit code 1 when anything was oversold or an accepted booking never settled.")
+				+ "Beside them, a paid event: one hold that expires and one waiting-list offer, paid. "
+				+ "Exit code 1 when anything was oversold, an accepted booking never settled, or the paid event's "
+				+ "hold did not expire or its offer was not made and paid.")
 public final class DemoCommand implements Callable<Integer> {
 
 	@Mixin
@@ -61,15 +64,17 @@ public final class DemoCommand implements Callable<Integer> {
 		}
 		Scenario scenario = new Scenario(this.seats, this.users, this.requests);
 		List<RunOutcome> outcomes = new ArrayList<>();
+		PaidEventRun.RunOutcomeOfPaidEvent paid;
 		try (StackSession session = StackSession.open(this.state.resolve(), "demo", System.out)) {
 			SaleDayRun run = new SaleDayRun(scenario, session.state(), System.out);
 			outcomes.add(warmedUp(run, true, session.healthyApi()));
+			paid = new PaidEventRun(session.state(), System.out).run(session.healthyApi());
 			if (this.gateOnOnly) {
-				return report(scenario, outcomes);
+				return report(scenario, outcomes, paid);
 			}
 			outcomes.add(warmedUp(run, false, GateOffApi.start(session, System.out)));
 		}
-		return report(scenario, outcomes);
+		return report(scenario, outcomes, paid);
 	}
 
 	/**
@@ -85,17 +90,21 @@ public final class DemoCommand implements Callable<Integer> {
 		return new RunOutcome(measured.report(), failures, measured.notes());
 	}
 
-	private int report(Scenario scenario, List<RunOutcome> outcomes) {
+	private int report(Scenario scenario, List<RunOutcome> outcomes, PaidEventRun.RunOutcomeOfPaidEvent paid) {
 		List<RunReport> runs = outcomes.stream().map(RunOutcome::report).toList();
 		System.out.printf("%nSale day: %d seats, %d users, %d concurrent 1-seat booking requests per run%n%n",
 				scenario.seats(), scenario.users(), scenario.requests());
 		System.out.println(DemoTable.render(runs));
+		System.out.println();
+		System.out.println(paid.report().table());
 		if (this.json != null) {
-			new DemoReport(scenario, runs).write(this.json);
+			new DemoReport(scenario, runs, paid.report()).write(this.json);
 			System.out.println("\nWrote " + this.json);
 		}
 		outcomes.forEach((outcome) -> outcome.notes().forEach((note) -> System.out.println("note: " + note)));
-		List<String> failures = outcomes.stream().flatMap((outcome) -> outcome.failures().stream()).toList();
+		List<String> failures = new ArrayList<>(
+				outcomes.stream().flatMap((outcome) -> outcome.failures().stream()).toList());
+		failures.addAll(paid.failures());
 		failures.forEach((failure) -> System.out.println("FAILED: " + failure));
 		return failures.isEmpty() ? 0 : 1;
 	}

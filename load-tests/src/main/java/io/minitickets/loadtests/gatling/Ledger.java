@@ -19,6 +19,12 @@ import io.minitickets.core.problem.ProblemTypes;
  */
 public final class Ledger {
 
+	/** The outcome of a request that got no answer in time (Gatling's request timeout, a connection lost): a miss. */
+	public static final String TIMEOUT = "timeout";
+
+	/** The status a check saves for a request without an answer. */
+	static final int NO_ANSWER = 0;
+
 	private static final Ledger CURRENT = new Ledger();
 
 	private final Map<String, Map<String, LongAdder>> answers = new ConcurrentHashMap<>();
@@ -52,13 +58,13 @@ public final class Ledger {
 	 * @param role who booked
 	 * @param eventId the event
 	 * @param firstAttempt false for a retry of the same booking
-	 * @param status the HTTP status
+	 * @param status the HTTP status; {@value #NO_ANSWER} when none came (counted as {@value #TIMEOUT}, not retried)
 	 * @param bookingId a 202's booking id, else null
 	 * @param problemType an error's problem type, else null
 	 */
 	void booked(String role, long eventId, boolean firstAttempt, int status, @Nullable String bookingId,
 			@Nullable String problemType) {
-		String outcome = Integer.toString(status);
+		String outcome = (status == NO_ANSWER) ? TIMEOUT : Integer.toString(status);
 		if (status == 202 && bookingId != null) {
 			this.accepted.add(bookingId);
 		}
@@ -79,6 +85,16 @@ public final class Ledger {
 	 */
 	void settled(String role, String bookingStatus) {
 		increment(role, "polled " + bookingStatus);
+	}
+
+	/**
+	 * Records one step of a paid sale's customer ({@code PaidSale}): how a hold, an offer or a waiting-list entry
+	 * ended for them.
+	 * @param role {@code buyer} or {@code waiting}
+	 * @param outcome what happened, for example {@code paid: CONFIRMED} or {@code offer left to lapse}
+	 */
+	void counted(String role, String outcome) {
+		increment(role, outcome);
 	}
 
 	/**

@@ -81,7 +81,7 @@ public final class Scenarios {
 	 */
 	static ChainBuilder book(String role) {
 		return exec((session) -> {
-			Session cleared = session.removeAll("bookingId", "problemType", "retryAfter");
+			Session cleared = session.removeAll("status", "bookingId", "problemType", "retryAfter");
 			return isFirstAttempt(cleared) ? cleared.set("idempotencyKey", UUID.randomUUID().toString()) : cleared;
 		}).exec(Requests.book(role + ": book")).exec((session) -> {
 			Ledger.current().booked(role, session.getLong("eventId"), isFirstAttempt(session), status(session),
@@ -133,11 +133,11 @@ public final class Scenarios {
 		return !session.contains("attempt") || session.getInt("attempt") == 0;
 	}
 
-	private static int status(Session session) {
+	static int status(Session session) {
 		return session.contains("status") ? session.getInt("status") : 0;
 	}
 
-	private static Duration retryAfter(Session session) {
+	static Duration retryAfter(Session session) {
 		String seconds = session.getString("retryAfter");
 		try {
 			return Duration.ofSeconds((seconds != null) ? Math.max(1, Long.parseLong(seconds.trim())) : 1);

@@ -27,13 +27,18 @@ class DemoJsonTests {
 				List.of(new RunReport(true, 128, 16, 112, 0, 0, 16, 0, 0, 16, 2, 850.3, 45.2, 120.3, 230, 480,
 						new VerifierFigures(0, 0, 0, 0, 0)),
 						new RunReport(false, 128, 128, 0, 0, 0, 16, 112, 0, 128, 3, 612.0, 60.1, 150.0, 540, 900,
-						new VerifierFigures(0, 0, 0, 0, 0))));
+						new VerifierFigures(0, 0, 0, 0, 0))),
+				new PaidEventReport(1, 5, 1, 5_300, 1, 1, new VerifierFigures(0, 0, 0, 0, 0)));
 		Path file = directory.resolve("reports/demo.json");
 
 		report.write(file);
 
 		JsonNode written = this.json.readTree(file.toFile());
-		assertThat(written.propertyNames()).containsExactlyInAnyOrder("scenario", "runs");
+		assertThat(written.propertyNames()).containsExactlyInAnyOrder("scenario", "runs", "paidEvent");
+		assertThat(written.get("paidEvent").propertyNames()).containsExactlyInAnyOrder("seats", "holdSeconds",
+				"holdsExpired", "expiredAfterMs", "offersMade", "offersPaid", "verifier");
+		assertThat(written.at("/paidEvent/holdsExpired").asInt()).isEqualTo(1);
+		assertThat(written.at("/paidEvent/offersMade").asInt()).isEqualTo(1);
 		assertThat(written.get("scenario").propertyNames()).containsExactlyInAnyOrder("seats", "users", "requests");
 		assertThat(written.get("scenario").get("requests").asInt()).isEqualTo(128);
 		assertThat(written.get("runs").size()).isEqualTo(2);
@@ -46,7 +51,8 @@ class DemoJsonTests {
 		assertThat(gateOff.get("bookingsReachingPostgres").asInt()).isEqualTo(128);
 		assertThat(gateOff.get("throughputRps").asDouble()).isEqualTo(612.0);
 		assertThat(gateOff.get("verifier").propertyNames()).containsExactlyInAnyOrder("oversold", "undersold",
-				"unsettled", "drift", "consumerLag");
+				"unsettled", "drift", "consumerLag", "seatConservation", "moneyMismatch", "doubleRefunds",
+				"waitlistOrderViolations");
 	}
 
 }

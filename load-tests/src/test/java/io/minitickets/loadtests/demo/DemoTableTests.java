@@ -32,6 +32,18 @@ class DemoTableTests {
 				row("release until every request final (ms)", "480", "900"));
 	}
 
+	@Test
+	void showsThePaidEventsExpiredHoldAndOffer() {
+		PaidEventReport paid = new PaidEventReport(1, 5, 1, 5_300, 1, 1, new VerifierFigures(0, 0, 0, 0, 0));
+
+		List<String> lines = paid.table().lines().toList();
+
+		assertThat(lines.getFirst()).isEqualTo("Paid event beside it (1 seat, 5 s hold, gate on)");
+		assertThat(lines).contains(String.format("%-41s%12s", "hold that expired unpaid", "1"),
+				String.format("%-41s%12s", "waiting-list offers made", "1"),
+				String.format("%-41s%12s", "offers paid (CONFIRMED)", "1"));
+	}
+
 	private static String row(String label, String gateOn, String gateOff) {
 		return String.format("%-40s%12s%12s", label, gateOn, gateOff);
 	}

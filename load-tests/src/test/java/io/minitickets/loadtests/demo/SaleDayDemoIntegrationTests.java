@@ -20,6 +20,8 @@ import static org.assertj.core.api.Assertions.assertThat;
  * The whole pipeline end to end through the real command line: a stack of real processes (Kafka broker, the three
  * services) and 200 concurrent 1-seat bookings for 16 seats, with the gate on and off. DESIGN.md invariants 1 and 2:
  * exactly 16 confirmed and none oversold in both runs, every 202 settled; and the gate keeps the rest from Postgres.
+ * Beside them the paid event: its hold expired unpaid, its seat offered to the waiting customer and paid (invariants
+ * 7 to 9), the verifier clean.
  * Needs the services' jars (the reactor packages them before load-tests).
  */
 class SaleDayDemoIntegrationTests {
@@ -56,7 +58,13 @@ class SaleDayDemoIntegrationTests {
 		assertThat(finished).as(log).isTrue();
 		assertThat(demo.exitValue()).as(log).isZero();
 
-		JsonNode runs = JsonMapper.builder().build().readTree(report.toFile()).get("runs");
+		JsonNode written = JsonMapper.builder().build().readTree(report.toFile());
+		assertThat(written.at("/paidEvent/holdsExpired").asInt()).as(log).isEqualTo(1);
+		assertThat(written.at("/paidEvent/offersMade").asInt()).as(log).isEqualTo(1);
+		assertThat(written.at("/paidEvent/offersPaid").asInt()).as(log).isEqualTo(1);
+		assertThat(written.at("/paidEvent/verifier/seatConservation").asInt()).isZero();
+		assertThat(written.at("/paidEvent/verifier/moneyMismatch").asInt()).isZero();
+		JsonNode runs = written.get("runs");
 		assertThat(runs).hasSize(2);
 		for (JsonNode run : runs) {
 			assertThat(run.get("requests").asInt()).isEqualTo(200);

@@ -39,4 +39,13 @@ class LedgerTests {
 		assertThat(this.ledger.soldOutRefusals()).containsEntry(7L, 1);
 	}
 
+	@Test
+	void countsABookingThatGotNoAnswerAsATimeout() {
+		this.ledger.booked("buyer", 7, true, 0, null, null);
+
+		assertThat(this.ledger.count("buyer", "tried")).isEqualTo(1);
+		assertThat(this.ledger.count("buyer", "timeout")).isEqualTo(1);
+		assertThat(this.ledger.count("buyer", "0")).isZero();
+	}
+
 }
