@@ -6,6 +6,7 @@ import java.util.Map;
 import io.minitickets.api.booking.BookingInFlightProperties;
 import io.minitickets.api.booking.BookingProperties;
 import io.minitickets.api.event.EventProperties;
+import io.minitickets.api.queue.QueueProperties;
 import io.minitickets.api.ratelimit.RateLimitProperties;
 import io.minitickets.api.web.ApiProperties;
 import org.junit.jupiter.api.Test;
@@ -50,6 +51,16 @@ class ApiPropertiesDefaultsTests {
 
 		assertThat(properties.max()).isEqualTo(256);
 		assertThat(properties.retryAfter()).isEqualTo(Duration.ofSeconds(1));
+	}
+
+	@Test
+	void queueDefaultsReadTheBrokerOnceASecond() {
+		QueueProperties properties = bind("minitickets.queue", QueueProperties.class);
+
+		assertThat(properties.pollPeriod()).isEqualTo(Duration.ofSeconds(1));
+		assertThat(properties.rateHalfLife()).isEqualTo(Duration.ofSeconds(10));
+		assertThat(properties.kafkaTimeout()).isEqualTo(Duration.ofSeconds(2));
+		assertThat(properties.remembered()).isEqualTo(200_000);
 	}
 
 	@Test

@@ -8,6 +8,7 @@ import java.util.concurrent.atomic.AtomicLong;
 
 import io.minitickets.api.ApiIntegrationTest;
 import io.minitickets.api.problem.ApiException;
+import io.minitickets.api.queue.QueuePositions;
 import io.minitickets.core.messaging.BookingStatus;
 import io.minitickets.core.status.BookingStatusCache;
 import io.minitickets.core.status.CachedBooking;
@@ -35,11 +36,14 @@ class PendingPollIntegrationTests extends ApiIntegrationTest {
 	@Autowired
 	private BookingPayments payments;
 
+	@Autowired
+	private QueuePositions positions;
+
 	private final AtomicLong nanos = new AtomicLong();
 
 	@Test
 	void aPendingBookingIsCheckedAgainstPostgresAtMostOncePerInterval() {
-		BookingStatusReader reader = new BookingStatusReader(this.cache, this.queries, this.payments, RECHECK,
+		BookingStatusReader reader = new BookingStatusReader(this.cache, this.queries, this.payments, this.positions, RECHECK,
 				this.nanos::get);
 		long userId = 4_242_000_000L + (System.nanoTime() % 1_000_000);
 		UUID bookingId = UUID.randomUUID();
@@ -61,7 +65,7 @@ class PendingPollIntegrationTests extends ApiIntegrationTest {
 
 	@Test
 	void aHeldBookingIsCheckedAgainstPostgresSoAnExpiryTheCacheMissedIsSeen() {
-		BookingStatusReader reader = new BookingStatusReader(this.cache, this.queries, this.payments, RECHECK,
+		BookingStatusReader reader = new BookingStatusReader(this.cache, this.queries, this.payments, this.positions, RECHECK,
 				this.nanos::get);
 		long userId = 4_244_000_000L + (System.nanoTime() % 1_000_000);
 		UUID bookingId = UUID.randomUUID();
@@ -78,14 +82,14 @@ class PendingPollIntegrationTests extends ApiIntegrationTest {
 		BookingView view = reader.read(bookingId, userId);
 
 		assertThat(view).isEqualTo(new BookingView(bookingId, 1, 2, BookingStatus.EXPIRED, null, expiresAt, 5_000L,
-				"EUR", new PaymentView(PaymentView.State.NONE, 5_000, "EUR")));
+				"EUR", new PaymentView(PaymentView.State.NONE, 5_000, "EUR"), null));
 		assertThat(reader.read(bookingId, userId).status()).as("Postgres was ahead: asked again, not the cache")
 			.isEqualTo(BookingStatus.EXPIRED);
 	}
 
 	@Test
 	void anotherUsersPendingBookingStaysHiddenWhileItIsAnsweredFromTheCache() {
-		BookingStatusReader reader = new BookingStatusReader(this.cache, this.queries, this.payments, RECHECK,
+		BookingStatusReader reader = new BookingStatusReader(this.cache, this.queries, this.payments, this.positions, RECHECK,
 				this.nanos::get);
 		long userId = 4_243_000_000L + (System.nanoTime() % 1_000_000);
 		UUID bookingId = UUID.randomUUID();
