@@ -5,6 +5,7 @@ import java.util.Map;
 
 import io.minitickets.api.booking.BookingInFlightProperties;
 import io.minitickets.api.booking.BookingProperties;
+import io.minitickets.api.booking.BookingWaitProperties;
 import io.minitickets.api.event.EventProperties;
 import io.minitickets.api.queue.QueueProperties;
 import io.minitickets.api.ratelimit.RateLimitProperties;
@@ -50,6 +51,15 @@ class ApiPropertiesDefaultsTests {
 		BookingInFlightProperties properties = bind("minitickets.booking.in-flight", BookingInFlightProperties.class);
 
 		assertThat(properties.max()).isEqualTo(256);
+		assertThat(properties.retryAfter()).isEqualTo(Duration.ofSeconds(1));
+	}
+
+	@Test
+	void longPollDefaultsCapTheWaitAtThirtySeconds() {
+		BookingWaitProperties properties = bind("minitickets.booking.wait", BookingWaitProperties.class);
+
+		assertThat(properties.most()).isEqualTo(Duration.ofSeconds(30));
+		assertThat(properties.max()).isEqualTo(10_000);
 		assertThat(properties.retryAfter()).isEqualTo(Duration.ofSeconds(1));
 	}
 

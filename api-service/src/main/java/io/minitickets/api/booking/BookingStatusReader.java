@@ -89,6 +89,19 @@ class BookingStatusReader {
 		return this.payments.withPayment(readStatus(bookingId, userId));
 	}
 
+	/**
+	 * As {@link #read}, for a booking announced as changed: a PENDING or HELD cache entry is checked against Postgres
+	 * now, whenever it was last checked (the announcement follows the commit, the cache write may not).
+	 * @param bookingId the booking
+	 * @param userId the caller
+	 * @return the booking
+	 * @throws ApiException as {@link #read}
+	 */
+	BookingView readChanged(UUID bookingId, long userId) {
+		this.recentlyChecked.invalidate(bookingId);
+		return read(bookingId, userId);
+	}
+
 	private BookingView readStatus(UUID bookingId, long userId) {
 		Optional<CachedBooking> cached;
 		try {
