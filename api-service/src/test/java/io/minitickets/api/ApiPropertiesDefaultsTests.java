@@ -5,6 +5,7 @@ import java.util.Map;
 
 import io.minitickets.api.booking.BookingInFlightProperties;
 import io.minitickets.api.booking.BookingProperties;
+import io.minitickets.api.booking.BookingStreamProperties;
 import io.minitickets.api.booking.BookingWaitProperties;
 import io.minitickets.api.event.EventProperties;
 import io.minitickets.api.queue.QueueProperties;
@@ -60,6 +61,17 @@ class ApiPropertiesDefaultsTests {
 
 		assertThat(properties.most()).isEqualTo(Duration.ofSeconds(30));
 		assertThat(properties.max()).isEqualTo(10_000);
+		assertThat(properties.retryAfter()).isEqualTo(Duration.ofSeconds(1));
+	}
+
+	@Test
+	void streamDefaults() {
+		BookingStreamProperties properties = bind("minitickets.booking.stream", BookingStreamProperties.class);
+
+		assertThat(properties.max()).isEqualTo(25_000);
+		assertThat(properties.heartbeat()).isEqualTo(Duration.ofSeconds(15));
+		assertThat(properties.positionPeriod()).isEqualTo(Duration.ofSeconds(1));
+		assertThat(properties.timeout()).isEqualTo(Duration.ofMinutes(30));
 		assertThat(properties.retryAfter()).isEqualTo(Duration.ofSeconds(1));
 	}
 

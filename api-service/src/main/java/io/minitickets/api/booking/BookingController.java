@@ -87,7 +87,7 @@ class BookingController {
 		return this.statuses.listOwn(CurrentUser.id(jwt), page, size);
 	}
 
-	private static UUID parse(String bookingId) {
+	static UUID parse(String bookingId) {
 		try {
 			return UUID.fromString(bookingId);
 		}

@@ -16,6 +16,7 @@ import io.minitickets.core.status.BookingStatusCache;
 import io.minitickets.core.status.CachedBooking;
 import io.minitickets.core.status.QueuePlace;
 import io.minitickets.core.valkey.ValkeyUnavailableException;
+import org.jspecify.annotations.Nullable;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.stereotype.Component;
 
@@ -100,6 +101,20 @@ class BookingStatusReader {
 	BookingView readChanged(UUID bookingId, long userId) {
 		this.recentlyChecked.invalidate(bookingId);
 		return read(bookingId, userId);
+	}
+
+	/**
+	 * @param bookingId a booking
+	 * @return where its record sits in {@code bookings.requested} while it is PENDING; null when unknown, past PENDING,
+	 * or Valkey cannot answer
+	 */
+	@Nullable QueuePlace place(UUID bookingId) {
+		try {
+			return this.cache.get(bookingId).map(CachedBooking::place).orElse(null);
+		}
+		catch (ValkeyUnavailableException ex) {
+			return null;
+		}
 	}
 
 	private BookingView readStatus(UUID bookingId, long userId) {

@@ -4,9 +4,7 @@ import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
-import java.sql.Timestamp;
 import java.time.Duration;
-import java.time.Instant;
 import java.util.Map;
 import java.util.UUID;
 import java.util.concurrent.CompletableFuture;
@@ -16,14 +14,7 @@ import io.micrometer.core.instrument.MeterRegistry;
 import io.minitickets.api.ApiClient;
 import io.minitickets.api.ApiIntegrationTest;
 import io.minitickets.api.ApiServiceApplication;
-import io.minitickets.core.messaging.BookingStatus;
-import io.minitickets.core.messaging.BookingTopics;
 import io.minitickets.core.status.BookingStatusCache;
-import io.minitickets.core.status.CachedBooking;
-import org.apache.kafka.clients.producer.KafkaProducer;
-import org.apache.kafka.clients.producer.ProducerConfig;
-import org.apache.kafka.clients.producer.ProducerRecord;
-import org.apache.kafka.common.serialization.StringSerializer;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
@@ -170,26 +161,8 @@ class LongPollIntegrationTests extends ApiIntegrationTest {
 			.build(), HttpResponse.BodyHandlers.ofString());
 	}
 
-	/**
-	 * What the worker does: commit in Postgres, write the status cache (unless that write is lost), announce.
-	 */
 	private void settle(long eventId, UUID bookingId, long userId, boolean cached) throws Exception {
-		Instant now = Instant.now();
-		this.jdbc.sql("insert into bookings (id, event_id, user_id, quantity, status, gated, requested_at)"
-				+ " values (?, ?, ?, 1, 'CONFIRMED', true, ?)")
-			.params(bookingId, eventId, userId, Timestamp.from(now))
-			.update();
-		if (cached) {
-			this.cache.put(new CachedBooking(bookingId, eventId, userId, 1, BookingStatus.CONFIRMED, null));
-		}
-		try (KafkaProducer<String, String> producer = new KafkaProducer<>(Map.of(
-				ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, kafkaBootstrapServers(),
-				ProducerConfig.KEY_SERIALIZER_CLASS_CONFIG, StringSerializer.class,
-				ProducerConfig.VALUE_SERIALIZER_CLASS_CONFIG, StringSerializer.class))) {
-			producer.send(new ProducerRecord<>(BookingTopics.SETTLED, Long.toString(eventId), """
-					{"bookingId":"%s","eventId":%d,"userId":%d,"quantity":1,"status":"CONFIRMED","reason":null,\
-					"settledAt":"%s"}""".formatted(bookingId, eventId, userId, now))).get(10, TimeUnit.SECONDS);
-		}
+		new SettlingWorker(this.jdbc, this.cache, kafkaBootstrapServers()).confirm(eventId, bookingId, userId, cached);
 	}
 
 	private static void awaitWaiting(MeterRegistry registry, int count) {
