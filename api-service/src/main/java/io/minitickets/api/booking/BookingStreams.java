@@ -97,7 +97,7 @@ class BookingStreams implements DisposableBean {
 		});
 		try {
 			// read again after joining: a change announced in between is not missed
-			stream.offer(withPosition(stream, this.statuses.readChanged(bookingId, userId)));
+			stream.offer(withPosition(stream, this.statuses.read(bookingId, userId)));
 		}
 		catch (ApiException ex) {
 			close(stream);

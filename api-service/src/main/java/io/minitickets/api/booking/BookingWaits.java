@@ -72,7 +72,13 @@ class BookingWaits implements DisposableBean {
 			return added;
 		});
 		// a change announced between the caller's read and the line above would otherwise be missed until the timeout
-		answer(waiter, true);
+		try {
+			answerIfMoved(waiter, this.statuses.read(seen.bookingId(), userId));
+		}
+		catch (ApiException ex) {
+			remove(waiter);
+			throw ex;
+		}
 		return waiter.result();
 	}
 
@@ -88,16 +94,26 @@ class BookingWaits implements DisposableBean {
 		}
 	}
 
+	private void answerIfMoved(Waiter waiter, BookingView now) {
+		if (now.status().rank() > waiter.seen().status().rank()) {
+			waiter.result().setResult(BookingController.waited(now, waiter.seconds()));
+		}
+	}
+
 	/**
 	 * @param onlyIfMoved true to answer only when the status moved past the one seen (then Postgres is asked when the
 	 * cache has not caught up); false to answer as it is (the wait is over)
 	 */
 	private void answer(Waiter waiter, boolean onlyIfMoved) {
+		UUID bookingId = waiter.seen().bookingId();
 		try {
-			BookingView now = onlyIfMoved ? this.statuses.readChanged(waiter.seen().bookingId(), waiter.userId())
-					: this.statuses.read(waiter.seen().bookingId(), waiter.userId());
-			if (!onlyIfMoved || now.status().rank() > waiter.seen().status().rank()) {
-				waiter.result().setResult(BookingController.waited(now, waiter.seconds()));
+			if (onlyIfMoved) {
+				answerIfMoved(waiter, this.statuses.readChanged(bookingId, waiter.userId()));
+			}
+			else {
+				waiter.result()
+					.setResult(BookingController.waited(this.statuses.read(bookingId, waiter.userId()),
+							waiter.seconds()));
 			}
 		}
 		catch (ApiException ex) {
