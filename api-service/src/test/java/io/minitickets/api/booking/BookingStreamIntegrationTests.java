@@ -67,7 +67,8 @@ class BookingStreamIntegrationTests extends ApiIntegrationTest {
 			assertThat(pending.data().get("status").asString()).isEqualTo("PENDING");
 			stream.awaitComment();
 
-			new SettlingWorker(this.jdbc, this.cache, kafkaBootstrapServers()).confirm(eventId, bookingId, userId, true);
+			new SettlingWorker(this.jdbc, this.cache, kafkaBootstrapServers()).confirm(eventId, bookingId, userId,
+					true);
 			Event confirmed = stream.nextEvent();
 			while (confirmed.data().get("status").asString().equals("PENDING")) {
 				// a new queue position may come first

@@ -195,12 +195,16 @@ class LongPollIntegrationTests extends ApiIntegrationTest {
 					Map.entry("minitickets.valkey.url", this.environment.getProperty("minitickets.valkey.url")),
 					Map.entry("minitickets.valkey.key-prefix",
 							this.environment.getProperty("minitickets.valkey.key-prefix")),
-					Map.entry("minitickets.jwt.secret", SECRET), Map.entry("minitickets.admin.email", "admin@test.local"),
+					Map.entry("minitickets.jwt.secret", SECRET),
+					Map.entry("minitickets.admin.email", "admin@test.local"),
 					Map.entry("minitickets.admin.password", "admin-password"),
 					Map.entry("minitickets.topics.partitions", "1"), Map.entry("minitickets.booking.wait.max", "1"));
 			// as arguments: they win over application.yml, as the test context's properties do
 			second = new SpringApplicationBuilder(ApiServiceApplication.class)
-				.run(properties.entrySet().stream().map((p) -> "--" + p.getKey() + "=" + p.getValue()).toArray(String[]::new));
+				.run(properties.entrySet()
+					.stream()
+					.map((p) -> "--" + p.getKey() + "=" + p.getValue())
+					.toArray(String[]::new));
 		}
 		return ((WebServerApplicationContext) second).getWebServer().getPort();
 	}

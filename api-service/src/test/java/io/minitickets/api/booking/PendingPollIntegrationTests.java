@@ -43,8 +43,8 @@ class PendingPollIntegrationTests extends ApiIntegrationTest {
 
 	@Test
 	void aPendingBookingIsCheckedAgainstPostgresAtMostOncePerInterval() {
-		BookingStatusReader reader = new BookingStatusReader(this.cache, this.queries, this.payments, this.positions, RECHECK,
-				this.nanos::get);
+		BookingStatusReader reader = new BookingStatusReader(this.cache, this.queries, this.payments, this.positions,
+				RECHECK, this.nanos::get);
 		long userId = 4_242_000_000L + (System.nanoTime() % 1_000_000);
 		UUID bookingId = UUID.randomUUID();
 		this.cache.put(new CachedBooking(bookingId, 1, userId, 2, BookingStatus.PENDING, null));
@@ -65,8 +65,8 @@ class PendingPollIntegrationTests extends ApiIntegrationTest {
 
 	@Test
 	void aHeldBookingIsCheckedAgainstPostgresSoAnExpiryTheCacheMissedIsSeen() {
-		BookingStatusReader reader = new BookingStatusReader(this.cache, this.queries, this.payments, this.positions, RECHECK,
-				this.nanos::get);
+		BookingStatusReader reader = new BookingStatusReader(this.cache, this.queries, this.payments, this.positions,
+				RECHECK, this.nanos::get);
 		long userId = 4_244_000_000L + (System.nanoTime() % 1_000_000);
 		UUID bookingId = UUID.randomUUID();
 		Instant expiresAt = Instant.parse("2026-12-03T10:00:00Z");
@@ -89,8 +89,8 @@ class PendingPollIntegrationTests extends ApiIntegrationTest {
 
 	@Test
 	void anotherUsersPendingBookingStaysHiddenWhileItIsAnsweredFromTheCache() {
-		BookingStatusReader reader = new BookingStatusReader(this.cache, this.queries, this.payments, this.positions, RECHECK,
-				this.nanos::get);
+		BookingStatusReader reader = new BookingStatusReader(this.cache, this.queries, this.payments, this.positions,
+				RECHECK, this.nanos::get);
 		long userId = 4_243_000_000L + (System.nanoTime() % 1_000_000);
 		UUID bookingId = UUID.randomUUID();
 		this.cache.put(new CachedBooking(bookingId, 1, userId, 1, BookingStatus.PENDING, null));
