@@ -24,6 +24,7 @@ import io.minitickets.core.status.BookingStatusCache;
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.web.server.LocalServerPort;
+import org.springframework.core.env.Environment;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
 
@@ -48,6 +49,9 @@ class BookingStreamIntegrationTests extends ApiIntegrationTest {
 
 	@Autowired
 	private MeterRegistry registry;
+
+	@Autowired
+	private Environment environment;
 
 	@LocalServerPort
 	private int port;
@@ -124,6 +128,26 @@ class BookingStreamIntegrationTests extends ApiIntegrationTest {
 		await().atMost(Duration.ofSeconds(10)).until(() -> streams() == before);
 	}
 
+	@Test
+	void anInstanceWithAsManyStreamsAsItsMostAnswers503() throws Exception {
+		String token = mint(newUserId());
+		long eventId = createOpenEvent(5);
+		UUID first = book(eventId, token);
+		UUID other = book(eventId, token);
+		try (SecondApiService second = SecondApiService.start(this.environment, kafkaBootstrapServers(),
+				"minitickets.booking.stream.max=1"); Stream open = open(second.port(), first, token, null)) {
+			open.nextEvent();
+
+			HttpResponse<String> refused = new ApiClient(second.port()).send("GET",
+					"/api/bookings/" + other + "/events", null, "Authorization", "Bearer " + token, "Accept",
+					"text/event-stream");
+
+			assertThat(refused.statusCode()).isEqualTo(503);
+			assertThat(refused.headers().firstValue("Content-Type")).hasValue("application/problem+json");
+			assertThat(refused.headers().firstValue("Retry-After")).hasValue("1");
+		}
+	}
+
 	private double streams() {
 		return this.registry.get("minitickets.booking.streams").gauge().value();
 	}
@@ -136,8 +160,12 @@ class BookingStreamIntegrationTests extends ApiIntegrationTest {
 	}
 
 	private Stream open(UUID bookingId, String token, String lastEventId) throws Exception {
+		return open(this.port, bookingId, token, lastEventId);
+	}
+
+	private Stream open(int port, UUID bookingId, String token, String lastEventId) throws Exception {
 		HttpRequest.Builder request = HttpRequest
-			.newBuilder(URI.create("http://127.0.0.1:" + this.port + "/api/bookings/" + bookingId + "/events"))
+			.newBuilder(URI.create("http://127.0.0.1:" + port + "/api/bookings/" + bookingId + "/events"))
 			.header("Authorization", "Bearer " + token)
 			.header("Accept", "text/event-stream");
 		if (lastEventId != null) {

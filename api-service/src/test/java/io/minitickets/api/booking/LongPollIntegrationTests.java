@@ -5,7 +5,6 @@ import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.time.Duration;
-import java.util.Map;
 import java.util.UUID;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
@@ -13,14 +12,10 @@ import java.util.concurrent.TimeUnit;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.minitickets.api.ApiClient;
 import io.minitickets.api.ApiIntegrationTest;
-import io.minitickets.api.ApiServiceApplication;
 import io.minitickets.core.status.BookingStatusCache;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
-import org.springframework.boot.builder.SpringApplicationBuilder;
-import org.springframework.boot.web.server.context.WebServerApplicationContext;
-import org.springframework.context.ConfigurableApplicationContext;
 import org.springframework.core.env.Environment;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -35,7 +30,7 @@ import static org.awaitility.Awaitility.await;
  */
 class LongPollIntegrationTests extends ApiIntegrationTest {
 
-	private static ConfigurableApplicationContext second;
+	private static SecondApiService second;
 
 	private final HttpClient http = HttpClient.newHttpClient();
 
@@ -109,7 +104,7 @@ class LongPollIntegrationTests extends ApiIntegrationTest {
 		long eventId = createOpenEvent(5);
 		UUID bookingId = book(eventId, token);
 		CompletableFuture<HttpResponse<String>> waiting = waitFor(secondPort(), bookingId, token, "wait=20");
-		awaitWaiting(second.getBean(MeterRegistry.class), 1);
+		awaitWaiting(second.meters(), 1);
 
 		long settledAt = System.nanoTime();
 		settle(eventId, bookingId, userId, true);
@@ -134,7 +129,7 @@ class LongPollIntegrationTests extends ApiIntegrationTest {
 		UUID first = book(eventId, token);
 		UUID other = book(eventId, token);
 		CompletableFuture<HttpResponse<String>> waiting = waitFor(secondPort(), first, token, "wait=20");
-		awaitWaiting(second.getBean(MeterRegistry.class), 1);
+		awaitWaiting(second.meters(), 1);
 
 		HttpResponse<String> refused = waitFor(secondPort(), other, token, "wait=20").get(5, TimeUnit.SECONDS);
 
@@ -181,32 +176,12 @@ class LongPollIntegrationTests extends ApiIntegrationTest {
 		return Integer.parseInt(this.environment.getProperty("local.server.port"));
 	}
 
-	/**
-	 * A second api-service on the same Postgres database, Valkey key prefix and broker, with room for one wait.
-	 */
 	private int secondPort() {
 		if (second == null) {
-			Map<String, String> properties = Map.ofEntries(
-					Map.entry("server.port", "0"), Map.entry("management.server.port", "0"),
-					Map.entry("spring.datasource.url", this.environment.getProperty("spring.datasource.url")),
-					Map.entry("spring.datasource.username", this.environment.getProperty("spring.datasource.username")),
-					Map.entry("spring.datasource.hikari.maximum-pool-size", "2"),
-					Map.entry("spring.kafka.bootstrap-servers", kafkaBootstrapServers()),
-					Map.entry("minitickets.valkey.url", this.environment.getProperty("minitickets.valkey.url")),
-					Map.entry("minitickets.valkey.key-prefix",
-							this.environment.getProperty("minitickets.valkey.key-prefix")),
-					Map.entry("minitickets.jwt.secret", SECRET),
-					Map.entry("minitickets.admin.email", "admin@test.local"),
-					Map.entry("minitickets.admin.password", "admin-password"),
-					Map.entry("minitickets.topics.partitions", "1"), Map.entry("minitickets.booking.wait.max", "1"));
-			// as arguments: they win over application.yml, as the test context's properties do
-			second = new SpringApplicationBuilder(ApiServiceApplication.class)
-				.run(properties.entrySet()
-					.stream()
-					.map((p) -> "--" + p.getKey() + "=" + p.getValue())
-					.toArray(String[]::new));
+			second = SecondApiService.start(this.environment, kafkaBootstrapServers(),
+					"minitickets.booking.wait.max=1");
 		}
-		return ((WebServerApplicationContext) second).getWebServer().getPort();
+		return second.port();
 	}
 
 }
