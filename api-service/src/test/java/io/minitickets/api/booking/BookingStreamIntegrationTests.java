@@ -129,6 +129,29 @@ class BookingStreamIntegrationTests extends ApiIntegrationTest {
 	}
 
 	@Test
+	void aStreamOnTheInstanceThatDidNotTakeThe202GetsTheSettlement() throws Exception {
+		long userId = newUserId();
+		String token = mint(userId);
+		long eventId = createOpenEvent(5);
+		UUID bookingId = book(eventId, token);
+		try (SecondApiService second = SecondApiService.start(this.environment, kafkaBootstrapServers());
+				Stream stream = open(second.port(), bookingId, token, null)) {
+			assertThat(stream.nextEvent().data().get("status").asString()).isEqualTo("PENDING");
+
+			new SettlingWorker(this.jdbc, this.cache, kafkaBootstrapServers()).confirm(eventId, bookingId, userId,
+					true);
+
+			List<Event> rest = stream.remainingEvents();
+			assertThat(rest).isNotEmpty();
+			assertThat(rest.get(rest.size() - 1).data().get("status").asString()).isEqualTo("CONFIRMED");
+			assertThat(rest).extracting((event) -> event.data().get("status").asString())
+				.as("never back to PENDING once CONFIRMED")
+				.endsWith("CONFIRMED")
+				.containsOnlyOnce("CONFIRMED");
+		}
+	}
+
+	@Test
 	void anInstanceWithAsManyStreamsAsItsMostAnswers503() throws Exception {
 		String token = mint(newUserId());
 		long eventId = createOpenEvent(5);
