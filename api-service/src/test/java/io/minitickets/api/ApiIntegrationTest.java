@@ -27,7 +27,8 @@ import org.springframework.test.context.DynamicPropertySource;
 @SpringBootTest(webEnvironment = WebEnvironment.RANDOM_PORT,
 		properties = { "management.server.port=0", "minitickets.jwt.secret=" + ApiIntegrationTest.SECRET,
 				"minitickets.admin.email=admin@test.local", "minitickets.admin.password=admin-password",
-				"minitickets.topics.partitions=1", "minitickets.rate-limit.trust-proxy-hops=1" })
+				"minitickets.topics.partitions=1", "minitickets.rate-limit.trust-proxy-hops=1",
+				"minitickets.booking.stream.heartbeat=1s" })
 @Import(TestKafkaConfiguration.class)
 public abstract class ApiIntegrationTest {
 

@@ -5,7 +5,10 @@ import java.util.Map;
 
 import io.minitickets.api.booking.BookingInFlightProperties;
 import io.minitickets.api.booking.BookingProperties;
+import io.minitickets.api.booking.BookingStreamProperties;
+import io.minitickets.api.booking.BookingWaitProperties;
 import io.minitickets.api.event.EventProperties;
+import io.minitickets.api.queue.QueueProperties;
 import io.minitickets.api.ratelimit.RateLimitProperties;
 import io.minitickets.api.web.ApiProperties;
 import org.junit.jupiter.api.Test;
@@ -50,6 +53,36 @@ class ApiPropertiesDefaultsTests {
 
 		assertThat(properties.max()).isEqualTo(256);
 		assertThat(properties.retryAfter()).isEqualTo(Duration.ofSeconds(1));
+	}
+
+	@Test
+	void longPollDefaultsCapTheWaitAtThirtySeconds() {
+		BookingWaitProperties properties = bind("minitickets.booking.wait", BookingWaitProperties.class);
+
+		assertThat(properties.most()).isEqualTo(Duration.ofSeconds(30));
+		assertThat(properties.max()).isEqualTo(10_000);
+		assertThat(properties.retryAfter()).isEqualTo(Duration.ofSeconds(1));
+	}
+
+	@Test
+	void streamDefaults() {
+		BookingStreamProperties properties = bind("minitickets.booking.stream", BookingStreamProperties.class);
+
+		assertThat(properties.max()).isEqualTo(25_000);
+		assertThat(properties.heartbeat()).isEqualTo(Duration.ofSeconds(15));
+		assertThat(properties.positionPeriod()).isEqualTo(Duration.ofSeconds(1));
+		assertThat(properties.timeout()).isEqualTo(Duration.ofMinutes(30));
+		assertThat(properties.retryAfter()).isEqualTo(Duration.ofSeconds(1));
+	}
+
+	@Test
+	void queueDefaultsReadTheBrokerOnceASecond() {
+		QueueProperties properties = bind("minitickets.queue", QueueProperties.class);
+
+		assertThat(properties.pollPeriod()).isEqualTo(Duration.ofSeconds(1));
+		assertThat(properties.rateHalfLife()).isEqualTo(Duration.ofSeconds(10));
+		assertThat(properties.kafkaTimeout()).isEqualTo(Duration.ofSeconds(2));
+		assertThat(properties.remembered()).isEqualTo(200_000);
 	}
 
 	@Test

@@ -20,6 +20,7 @@ import io.minitickets.core.messaging.BookingRequested;
 import io.minitickets.core.messaging.BookingStatus;
 import io.minitickets.core.status.BookingStatusCache;
 import io.minitickets.core.status.CachedBooking;
+import io.minitickets.core.status.QueuePlace;
 import io.minitickets.core.valkey.ValkeyUnavailableException;
 import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
@@ -183,8 +184,11 @@ class BookingAdmission {
 				return notSent(request, resumed, "status-not-recorded",
 						BookingProblems.statusNotRecorded(bookingId, retryAfter), null);
 			}
-			this.publisher.publish(request);
+			QueuePlace place = this.publisher.publish(request);
 			keep = true;
+			if (place != null) {
+				recordPlace(bookingId, place);
+			}
 			this.meters.outcome(request.gated() ? "accepted" : "accepted-ungated");
 			if (logger.isDebugEnabled()) {
 				logger.atDebug()
@@ -290,6 +294,23 @@ class BookingAdmission {
 		}
 		catch (ValkeyUnavailableException ex) {
 			return false;
+		}
+	}
+
+	/**
+	 * Records where the booking's record sits, for its status polls' queue position, without waiting: the 202 stands
+	 * whatever Valkey says, and a booking whose place was not recorded is answered without a position.
+	 */
+	private void recordPlace(UUID bookingId, QueuePlace place) {
+		try {
+			this.statusCache.recordPlaceAsync(bookingId, place).whenComplete((recorded, ex) -> {
+				if (ex != null) {
+					logger.debug("Could not record the queue place of booking {}: {}", bookingId, ex.toString());
+				}
+			});
+		}
+		catch (ValkeyUnavailableException ex) {
+			logger.debug("Could not record the queue place of booking {}: {}", bookingId, ex.toString());
 		}
 	}
 

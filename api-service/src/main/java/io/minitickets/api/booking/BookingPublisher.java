@@ -9,10 +9,13 @@ import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.Timer;
 import io.minitickets.core.messaging.BookingRequested;
 import io.minitickets.core.messaging.BookingTopics;
+import io.minitickets.core.status.QueuePlace;
+import org.apache.kafka.clients.producer.RecordMetadata;
 import org.apache.kafka.common.errors.InvalidTopicException;
 import org.apache.kafka.common.errors.RecordBatchTooLargeException;
 import org.apache.kafka.common.errors.RecordTooLargeException;
 import org.apache.kafka.common.errors.SerializationException;
+import org.jspecify.annotations.Nullable;
 import org.springframework.kafka.core.KafkaProducerException;
 import org.springframework.kafka.core.KafkaTemplate;
 import org.springframework.kafka.support.SendResult;
@@ -63,14 +66,16 @@ class BookingPublisher {
 	/**
 	 * Sends a booking and waits at most {@link BookingProperties#sendTimeout()} for the acknowledgement.
 	 * @param request the booking
+	 * @return where the broker appended it; null when the acknowledgement gave no offset
 	 * @throws BookingNotSentException when the record certainly was not appended
 	 * @throws BookingUnconfirmedException when it may have been appended but was not acknowledged
 	 */
-	void publish(BookingRequested request) {
+	@Nullable QueuePlace publish(BookingRequested request) {
 		long start = System.nanoTime();
 		try {
-			send(request);
+			QueuePlace place = send(request);
 			this.acknowledged.record(System.nanoTime() - start, TimeUnit.NANOSECONDS);
+			return place;
 		}
 		catch (BookingNotSentException ex) {
 			this.notSent.record(System.nanoTime() - start, TimeUnit.NANOSECONDS);
@@ -82,7 +87,7 @@ class BookingPublisher {
 		}
 	}
 
-	private void send(BookingRequested request) {
+	private @Nullable QueuePlace send(BookingRequested request) {
 		CompletableFuture<SendResult<String, BookingRequested>> sent;
 		try {
 			sent = this.kafka.send(BookingTopics.REQUESTED, Long.toString(request.eventId()), request);
@@ -91,7 +96,10 @@ class BookingPublisher {
 			throw new BookingNotSentException(request, ex);
 		}
 		try {
-			sent.get(this.properties.sendTimeout().toMillis(), TimeUnit.MILLISECONDS);
+			RecordMetadata metadata = sent.get(this.properties.sendTimeout().toMillis(), TimeUnit.MILLISECONDS)
+				.getRecordMetadata();
+			return (metadata != null && metadata.hasOffset())
+					? new QueuePlace(metadata.partition(), metadata.offset()) : null;
 		}
 		catch (ExecutionException ex) {
 			Throwable cause = unwrap(ex.getCause());

@@ -10,9 +10,13 @@ import com.github.benmanes.caffeine.cache.Caffeine;
 import com.github.benmanes.caffeine.cache.Ticker;
 import io.minitickets.api.problem.ApiException;
 import io.minitickets.api.problem.Problems;
+import io.minitickets.api.queue.QueuePositions;
+import io.minitickets.core.messaging.BookingStatus;
 import io.minitickets.core.status.BookingStatusCache;
 import io.minitickets.core.status.CachedBooking;
+import io.minitickets.core.status.QueuePlace;
 import io.minitickets.core.valkey.ValkeyUnavailableException;
+import org.jspecify.annotations.Nullable;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.stereotype.Component;
 
@@ -22,7 +26,8 @@ import org.springframework.stereotype.Component;
  * the worker settles it, the expirer ends it) is checked against Postgres, which may already hold the next status when
  * the post-commit write to the cache was lost, but at most once per booking per
  * {@link BookingProperties#pendingRecheck()} on this instance: clients polling such a booking are answered from
- * Valkey in between, so a poll storm does not become one Postgres query per poll.
+ * Valkey in between, so a poll storm does not become one Postgres query per poll. A PENDING booking whose record's
+ * place is known carries its queue position ({@link QueuePositions}, in memory).
  */
 @Component
 class BookingStatusReader {
@@ -38,6 +43,8 @@ class BookingStatusReader {
 
 	private final BookingPayments payments;
 
+	private final QueuePositions positions;
+
 	/**
 	 * PENDING or HELD bookings that Postgres did not know, or knew with the cached status, at the last check, until
 	 * the next check is due.
@@ -46,23 +53,25 @@ class BookingStatusReader {
 
 	@Autowired
 	BookingStatusReader(BookingStatusCache cache, BookingQueries queries, BookingPayments payments,
-			BookingProperties properties) {
-		this(cache, queries, payments, properties.pendingRecheck(), Ticker.systemTicker());
+			QueuePositions positions, BookingProperties properties) {
+		this(cache, queries, payments, positions, properties.pendingRecheck(), Ticker.systemTicker());
 	}
 
 	/**
 	 * @param cache the status cache
 	 * @param queries settled bookings in Postgres
 	 * @param payments the payment state of paid bookings in Postgres
+	 * @param positions the queue positions of PENDING bookings
 	 * @param pendingRecheck how long a PENDING or HELD booking that Postgres was not ahead of is answered from the
 	 * cache alone
 	 * @param ticker the time source of that wait
 	 */
 	BookingStatusReader(BookingStatusCache cache, BookingQueries queries, BookingPayments payments,
-			Duration pendingRecheck, Ticker ticker) {
+			QueuePositions positions, Duration pendingRecheck, Ticker ticker) {
 		this.cache = cache;
 		this.queries = queries;
 		this.payments = payments;
+		this.positions = positions;
 		this.recentlyChecked = Caffeine.newBuilder()
 			.expireAfterWrite(pendingRecheck)
 			.maximumSize(RECENTLY_CHECKED_SIZE)
@@ -79,6 +88,33 @@ class BookingStatusReader {
 	 */
 	BookingView read(UUID bookingId, long userId) {
 		return this.payments.withPayment(readStatus(bookingId, userId));
+	}
+
+	/**
+	 * As {@link #read}, for a booking announced as changed: a PENDING or HELD cache entry is checked against Postgres
+	 * now, whenever it was last checked (the announcement follows the commit, the cache write may not).
+	 * @param bookingId the booking
+	 * @param userId the caller
+	 * @return the booking
+	 * @throws ApiException as {@link #read}
+	 */
+	BookingView readChanged(UUID bookingId, long userId) {
+		this.recentlyChecked.invalidate(bookingId);
+		return read(bookingId, userId);
+	}
+
+	/**
+	 * @param bookingId a booking
+	 * @return where its record sits in {@code bookings.requested} while it is PENDING; null when unknown, past PENDING,
+	 * or Valkey cannot answer
+	 */
+	@Nullable QueuePlace place(UUID bookingId) {
+		try {
+			return this.cache.get(bookingId).map(CachedBooking::place).orElse(null);
+		}
+		catch (ValkeyUnavailableException ex) {
+			return null;
+		}
 	}
 
 	private BookingView readStatus(UUID bookingId, long userId) {
@@ -100,7 +136,7 @@ class BookingStatusReader {
 			return BookingView.of(cached.get());
 		}
 		if (cached.isPresent() && this.recentlyChecked.getIfPresent(bookingId) != null) {
-			return BookingView.of(cached.get());
+			return withQueue(cached.get());
 		}
 		Optional<CachedBooking> settled = this.queries.find(bookingId, userId);
 		if (cached.isPresent()
@@ -111,7 +147,16 @@ class BookingStatusReader {
 		if (settled.isPresent()) {
 			return BookingView.of(settled.get());
 		}
-		return cached.map(BookingView::of).orElseThrow(() -> notFound(bookingId));
+		return cached.map(this::withQueue).orElseThrow(() -> notFound(bookingId));
+	}
+
+	private BookingView withQueue(CachedBooking booking) {
+		BookingView view = BookingView.of(booking);
+		QueuePlace place = booking.place();
+		if (booking.status() != BookingStatus.PENDING || place == null) {
+			return view;
+		}
+		return view.withQueue(this.positions.of(booking.bookingId(), place));
 	}
 
 	/**

@@ -5,6 +5,7 @@ import java.util.UUID;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
 
+import io.minitickets.api.queue.QueuePosition;
 import io.minitickets.core.messaging.BookingStatus;
 import io.minitickets.core.messaging.RejectionReason;
 import io.minitickets.core.status.CachedBooking;
@@ -24,23 +25,31 @@ import org.jspecify.annotations.Nullable;
  * @param amount what it costs, in minor units of {@code currency} (price × quantity); absent as {@code holdExpiresAt}
  * @param currency ISO 4217 code of {@code amount}; absent as {@code holdExpiresAt}
  * @param payment where its payment is (a single booking's status only; absent as {@code holdExpiresAt}, and in lists)
+ * @param queue where a PENDING booking stands: records ahead of it and an ETA (a single booking's status only; absent
+ * once settled, and while unknown)
  */
 record BookingView(UUID bookingId, long eventId, int quantity, BookingStatus status, @Nullable RejectionReason reason,
 		@JsonInclude(JsonInclude.Include.NON_NULL) @Nullable Instant holdExpiresAt,
 		@JsonInclude(JsonInclude.Include.NON_NULL) @Nullable Long amount,
 		@JsonInclude(JsonInclude.Include.NON_NULL) @Nullable String currency,
-		@JsonInclude(JsonInclude.Include.NON_NULL) @Nullable PaymentView payment) {
+		@JsonInclude(JsonInclude.Include.NON_NULL) @Nullable PaymentView payment,
+		@JsonInclude(JsonInclude.Include.NON_NULL) @Nullable QueuePosition queue) {
 
 	static BookingView of(CachedBooking booking) {
 		CachedBooking.Hold hold = booking.hold();
 		return new BookingView(booking.bookingId(), booking.eventId(), booking.quantity(), booking.status(),
 				booking.reason(), (hold != null) ? hold.expiresAt() : null, (hold != null) ? hold.amount() : null,
-				(hold != null) ? hold.currency() : null, null);
+				(hold != null) ? hold.currency() : null, null, null);
 	}
 
 	BookingView withPayment(PaymentView newPayment) {
 		return new BookingView(this.bookingId, this.eventId, this.quantity, this.status, this.reason,
-				this.holdExpiresAt, this.amount, this.currency, newPayment);
+				this.holdExpiresAt, this.amount, this.currency, newPayment, this.queue);
+	}
+
+	BookingView withQueue(@Nullable QueuePosition position) {
+		return new BookingView(this.bookingId, this.eventId, this.quantity, this.status, this.reason,
+				this.holdExpiresAt, this.amount, this.currency, this.payment, position);
 	}
 
 }

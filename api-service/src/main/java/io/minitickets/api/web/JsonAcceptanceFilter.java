@@ -4,6 +4,8 @@ import java.io.IOException;
 import java.util.Collections;
 import java.util.Enumeration;
 import java.util.List;
+import java.util.Locale;
+import java.util.regex.Pattern;
 
 import io.minitickets.api.problem.ProblemWriter;
 import jakarta.servlet.FilterChain;
@@ -25,10 +27,19 @@ import org.springframework.web.filter.OncePerRequestFilter;
  * endpoints' {@code produces} ignoring quality, so {@code application/json;q=0} and
  * {@code text/plain, *}{@code /*;q=0} were answered JSON, and it answered an {@code Accept} it could not parse with a
  * 406 without a body. The booking route makes the same check itself, in its own order.
+ * <p>
+ * A booking's status stream ({@code /api/bookings/{id}/events}) asked for as {@code text/event-stream} passes with
+ * {@code Accept: text/event-stream, application/json}: the stream answers events, and a refusal (404, 503) JSON
+ * problems.
  */
 @Component
 @Order(SecurityFilterProperties.DEFAULT_FILTER_ORDER + 1)
 class JsonAcceptanceFilter extends OncePerRequestFilter {
+
+	private static final Pattern EVENTS = Pattern.compile("/api/bookings/[^/]+/events");
+
+	private static final String EVENT_STREAM_OR_JSON = MediaType.TEXT_EVENT_STREAM_VALUE + ", "
+			+ MediaType.APPLICATION_JSON_VALUE;
 
 	private final ProblemWriter problemWriter;
 
@@ -44,15 +55,24 @@ class JsonAcceptanceFilter extends OncePerRequestFilter {
 	@Override
 	protected void doFilterInternal(HttpServletRequest request, HttpServletResponse response, FilterChain chain)
 			throws ServletException, IOException {
-		if (!JsonAcceptance.acceptsJson(request)) {
+		if (isEventStream(request)) {
+			chain.doFilter(new Accepting(request, EVENT_STREAM_OR_JSON), response);
+		}
+		else if (!JsonAcceptance.acceptsJson(request)) {
 			this.problemWriter.write(request, response, JsonAcceptance.notAcceptable());
 		}
 		else if (request.getHeader(HttpHeaders.ACCEPT) == null) {
 			chain.doFilter(request, response);
 		}
 		else {
-			chain.doFilter(new AcceptingJson(request), response);
+			chain.doFilter(new Accepting(request, MediaType.APPLICATION_JSON_VALUE), response);
 		}
+	}
+
+	private static boolean isEventStream(HttpServletRequest request) {
+		String accept = request.getHeader(HttpHeaders.ACCEPT);
+		return accept != null && accept.toLowerCase(Locale.ROOT).contains(MediaType.TEXT_EVENT_STREAM_VALUE)
+				&& EVENTS.matcher(request.getRequestURI()).matches();
 	}
 
 	/**
@@ -62,22 +82,23 @@ class JsonAcceptanceFilter extends OncePerRequestFilter {
 	 * the handler had run, for {@code charset=iso-8859-1}) or echoed the header's parameters in the answer's
 	 * Content-Type. Every /api endpoint answers UTF-8 JSON.
 	 */
-	private static final class AcceptingJson extends HttpServletRequestWrapper {
+	private static final class Accepting extends HttpServletRequestWrapper {
 
-		private static final String JSON = MediaType.APPLICATION_JSON_VALUE;
+		private final String accept;
 
-		AcceptingJson(HttpServletRequest request) {
+		Accepting(HttpServletRequest request, String accept) {
 			super(request);
+			this.accept = accept;
 		}
 
 		@Override
 		public String getHeader(String name) {
-			return HttpHeaders.ACCEPT.equalsIgnoreCase(name) ? JSON : super.getHeader(name);
+			return HttpHeaders.ACCEPT.equalsIgnoreCase(name) ? this.accept : super.getHeader(name);
 		}
 
 		@Override
 		public Enumeration<String> getHeaders(String name) {
-			return HttpHeaders.ACCEPT.equalsIgnoreCase(name) ? Collections.enumeration(List.of(JSON))
+			return HttpHeaders.ACCEPT.equalsIgnoreCase(name) ? Collections.enumeration(List.of(this.accept))
 					: super.getHeaders(name);
 		}
 

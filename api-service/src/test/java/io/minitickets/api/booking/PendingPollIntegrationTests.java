@@ -8,6 +8,7 @@ import java.util.concurrent.atomic.AtomicLong;
 
 import io.minitickets.api.ApiIntegrationTest;
 import io.minitickets.api.problem.ApiException;
+import io.minitickets.api.queue.QueuePositions;
 import io.minitickets.core.messaging.BookingStatus;
 import io.minitickets.core.status.BookingStatusCache;
 import io.minitickets.core.status.CachedBooking;
@@ -35,12 +36,15 @@ class PendingPollIntegrationTests extends ApiIntegrationTest {
 	@Autowired
 	private BookingPayments payments;
 
+	@Autowired
+	private QueuePositions positions;
+
 	private final AtomicLong nanos = new AtomicLong();
 
 	@Test
 	void aPendingBookingIsCheckedAgainstPostgresAtMostOncePerInterval() {
-		BookingStatusReader reader = new BookingStatusReader(this.cache, this.queries, this.payments, RECHECK,
-				this.nanos::get);
+		BookingStatusReader reader = new BookingStatusReader(this.cache, this.queries, this.payments, this.positions,
+				RECHECK, this.nanos::get);
 		long userId = 4_242_000_000L + (System.nanoTime() % 1_000_000);
 		UUID bookingId = UUID.randomUUID();
 		this.cache.put(new CachedBooking(bookingId, 1, userId, 2, BookingStatus.PENDING, null));
@@ -61,8 +65,8 @@ class PendingPollIntegrationTests extends ApiIntegrationTest {
 
 	@Test
 	void aHeldBookingIsCheckedAgainstPostgresSoAnExpiryTheCacheMissedIsSeen() {
-		BookingStatusReader reader = new BookingStatusReader(this.cache, this.queries, this.payments, RECHECK,
-				this.nanos::get);
+		BookingStatusReader reader = new BookingStatusReader(this.cache, this.queries, this.payments, this.positions,
+				RECHECK, this.nanos::get);
 		long userId = 4_244_000_000L + (System.nanoTime() % 1_000_000);
 		UUID bookingId = UUID.randomUUID();
 		Instant expiresAt = Instant.parse("2026-12-03T10:00:00Z");
@@ -78,15 +82,15 @@ class PendingPollIntegrationTests extends ApiIntegrationTest {
 		BookingView view = reader.read(bookingId, userId);
 
 		assertThat(view).isEqualTo(new BookingView(bookingId, 1, 2, BookingStatus.EXPIRED, null, expiresAt, 5_000L,
-				"EUR", new PaymentView(PaymentView.State.NONE, 5_000, "EUR")));
+				"EUR", new PaymentView(PaymentView.State.NONE, 5_000, "EUR"), null));
 		assertThat(reader.read(bookingId, userId).status()).as("Postgres was ahead: asked again, not the cache")
 			.isEqualTo(BookingStatus.EXPIRED);
 	}
 
 	@Test
 	void anotherUsersPendingBookingStaysHiddenWhileItIsAnsweredFromTheCache() {
-		BookingStatusReader reader = new BookingStatusReader(this.cache, this.queries, this.payments, RECHECK,
-				this.nanos::get);
+		BookingStatusReader reader = new BookingStatusReader(this.cache, this.queries, this.payments, this.positions,
+				RECHECK, this.nanos::get);
 		long userId = 4_243_000_000L + (System.nanoTime() % 1_000_000);
 		UUID bookingId = UUID.randomUUID();
 		this.cache.put(new CachedBooking(bookingId, 1, userId, 1, BookingStatus.PENDING, null));

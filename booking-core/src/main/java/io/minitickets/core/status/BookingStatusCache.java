@@ -29,6 +29,8 @@ public class BookingStatusCache {
 
 	private final PutStatusScript script = new PutStatusScript();
 
+	private final QueuePlaceScript places = new QueuePlaceScript();
+
 	/**
 	 * @param connection the status cache's Valkey
 	 * @param keys the key schema
@@ -71,6 +73,18 @@ public class BookingStatusCache {
 	}
 
 	/**
+	 * Records where a PENDING booking's record sits in {@code bookings.requested}, without waiting; nothing when the
+	 * entry is gone or past PENDING.
+	 * @param bookingId the booking
+	 * @param place its record's partition and offset
+	 * @return 1 when recorded, 0 when not; completes exceptionally with a Lettuce exception when Valkey fails
+	 * @throws ValkeyUnavailableException when no connection can be made now
+	 */
+	public CompletionStage<Long> recordPlaceAsync(UUID bookingId, QueuePlace place) {
+		return this.places.recordAsync(this.connection, this.keys.bookingStatus(bookingId), place);
+	}
+
+	/**
 	 * Reads a booking's cached status.
 	 * @param bookingId the booking
 	 * @return the entry, or empty when there is none
@@ -91,7 +105,15 @@ public class BookingStatusCache {
 		return Optional.of(new CachedBooking(bookingId, Long.parseLong(entry.get("event")),
 				Long.parseLong(entry.get("user")), Integer.parseInt(entry.get("quantity")),
 				BookingStatus.valueOf(entry.get("status")), reason.isEmpty() ? null : RejectionReason.valueOf(reason),
-				hold(entry)));
+				hold(entry), place(entry)));
+	}
+
+	private static @Nullable QueuePlace place(Map<String, String> entry) {
+		String offset = entry.get("offset");
+		if (offset == null || !"PENDING".equals(entry.get("status"))) {
+			return null;
+		}
+		return new QueuePlace(Integer.parseInt(entry.get("partition")), Long.parseLong(offset));
 	}
 
 	private static CachedBooking.@Nullable Hold hold(Map<String, String> entry) {

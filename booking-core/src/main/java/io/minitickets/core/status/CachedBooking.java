@@ -17,9 +17,26 @@ import org.jspecify.annotations.Nullable;
  * @param status where it is
  * @param reason why it was rejected; null otherwise
  * @param hold what a paid booking holds: its expiry and amount; null for a free or still pending booking
+ * @param place where a PENDING booking's record sits in {@code bookings.requested}; null once past PENDING, and
+ * until the API recorded it after the broker's acknowledgement (the status cache only reads it, never writes it)
  */
 public record CachedBooking(UUID bookingId, long eventId, long userId, int quantity, BookingStatus status,
-		@Nullable RejectionReason reason, @Nullable Hold hold) {
+		@Nullable RejectionReason reason, @Nullable Hold hold, @Nullable QueuePlace place) {
+
+	/**
+	 * A booking without a known place in the queue.
+	 * @param bookingId the booking
+	 * @param eventId its event
+	 * @param userId its owner
+	 * @param quantity seats asked for
+	 * @param status where it is
+	 * @param reason why it was rejected; null otherwise
+	 * @param hold what a paid booking holds; null for a free or still pending booking
+	 */
+	public CachedBooking(UUID bookingId, long eventId, long userId, int quantity, BookingStatus status,
+			@Nullable RejectionReason reason, @Nullable Hold hold) {
+		this(bookingId, eventId, userId, quantity, status, reason, hold, null);
+	}
 
 	/**
 	 * A booking without a hold: pending, rejected, or of a free event.
@@ -32,7 +49,7 @@ public record CachedBooking(UUID bookingId, long eventId, long userId, int quant
 	 */
 	public CachedBooking(UUID bookingId, long eventId, long userId, int quantity, BookingStatus status,
 			@Nullable RejectionReason reason) {
-		this(bookingId, eventId, userId, quantity, status, reason, null);
+		this(bookingId, eventId, userId, quantity, status, reason, null, null);
 	}
 
 	/**

@@ -66,6 +66,25 @@ class BookingStatusCacheIntegrationTests {
 	}
 
 	@Test
+	void aPendingBookingKeepsThePlaceOfItsRecordAndAFinalStatusTakesNone() throws Exception {
+		UUID pending = UUID.randomUUID();
+		UUID settled = UUID.randomUUID();
+		UUID unknown = UUID.randomUUID();
+		cache.put(booking(pending, BookingStatus.PENDING, null));
+		cache.put(booking(settled, BookingStatus.PENDING, null));
+		cache.put(booking(settled, BookingStatus.CONFIRMED, null));
+
+		assertThat(cache.recordPlaceAsync(pending, new QueuePlace(2, 41)).toCompletableFuture().get()).isEqualTo(1L);
+		assertThat(cache.recordPlaceAsync(settled, new QueuePlace(2, 42)).toCompletableFuture().get()).isEqualTo(0L);
+		assertThat(cache.recordPlaceAsync(unknown, new QueuePlace(2, 43)).toCompletableFuture().get()).isEqualTo(0L);
+
+		assertThat(cache.get(pending).orElseThrow().place()).isEqualTo(new QueuePlace(2, 41));
+		assertThat(cache.get(settled).orElseThrow().place()).isNull();
+		assertThat(cache.get(unknown)).as("no entry without a TTL is created").isEmpty();
+		assertThat(connection.sync().exists(valkey.keys().bookingStatus(unknown))).isZero();
+	}
+
+	@Test
 	void theRankOfEveryStatusIsTheScriptsOrder() {
 		// put-status.lua holds the same ranks in Lua: writing every pair proves the two agree
 		for (BookingStatus first : BookingStatus.values()) {

@@ -1,0 +1,148 @@
+package io.minitickets.api.booking;
+
+import java.io.IOException;
+import java.util.UUID;
+import java.util.concurrent.Executor;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicReference;
+
+import io.minitickets.core.status.QueuePlace;
+import org.jspecify.annotations.Nullable;
+import org.springframework.http.MediaType;
+import org.springframework.web.servlet.mvc.method.annotation.SseEmitter;
+
+/**
+ * One open status stream. It holds at most one event not yet written: a newer event replaces it (the client gets the
+ * latest state, whose id says all it needs), and a heartbeat only fills an empty slot; so a slow client costs one
+ * event and its socket's buffers, never a growing queue. A write that fails (the client went away, or Tomcat's write
+ * timeout passed) closes the stream; the client resumes with {@code Last-Event-ID}.
+ */
+final class BookingStream {
+
+	private final UUID bookingId;
+
+	private final long userId;
+
+	private final @Nullable QueuePlace place;
+
+	private final SseEmitter emitter;
+
+	private final Executor writers;
+
+	private final AtomicReference<@Nullable Outgoing> next = new AtomicReference<>();
+
+	private final AtomicBoolean writing = new AtomicBoolean();
+
+	private volatile @Nullable StreamEventId sent;
+
+	private volatile @Nullable BookingView latest;
+
+	BookingStream(UUID bookingId, long userId, @Nullable QueuePlace place, SseEmitter emitter, Executor writers,
+			@Nullable StreamEventId resumedFrom) {
+		this.bookingId = bookingId;
+		this.userId = userId;
+		this.place = place;
+		this.emitter = emitter;
+		this.writers = writers;
+		this.sent = resumedFrom;
+	}
+
+	UUID bookingId() {
+		return this.bookingId;
+	}
+
+	long userId() {
+		return this.userId;
+	}
+
+	@Nullable QueuePlace place() {
+		return this.place;
+	}
+
+	SseEmitter emitter() {
+		return this.emitter;
+	}
+
+	/**
+	 * @return the booking as last offered, or null before the first
+	 */
+	@Nullable BookingView latest() {
+		return this.latest;
+	}
+
+	/**
+	 * Offers the booking as it is now: sent when it moved past what the client has, and the stream closed after it
+	 * when its status is final (nothing moves it on by itself).
+	 * @param booking the booking now
+	 * @return true when it was news to the client
+	 */
+	synchronized boolean offer(BookingView booking) {
+		StreamEventId id = StreamEventId.of(booking);
+		boolean last = !booking.status().movesOnItsOwn();
+		if (!id.after(this.sent)) {
+			if (last) {
+				enqueue(new Outgoing(null, true));
+			}
+			return false;
+		}
+		this.sent = id;
+		this.latest = booking;
+		enqueue(new Outgoing(SseEmitter.event().id(id.toString()).name("status").data(booking,
+				MediaType.APPLICATION_JSON), last));
+		return true;
+	}
+
+	/**
+	 * Writes a heartbeat comment unless an event is waiting to be written.
+	 */
+	void heartbeat() {
+		if (this.next.compareAndSet(null, new Outgoing(SseEmitter.event().comment("heartbeat"), false))) {
+			drain();
+		}
+	}
+
+	private void enqueue(Outgoing outgoing) {
+		this.next.set(outgoing);
+		drain();
+	}
+
+	private void drain() {
+		if (!this.writing.compareAndSet(false, true)) {
+			return;
+		}
+		this.writers.execute(() -> {
+			try {
+				Outgoing outgoing;
+				while ((outgoing = this.next.getAndSet(null)) != null) {
+					if (outgoing.event() != null) {
+						this.emitter.send(outgoing.event());
+					}
+					if (outgoing.last()) {
+						this.emitter.complete();
+						return;
+					}
+				}
+			}
+			catch (IOException | IllegalStateException ex) {
+				// the client went away, or the stream is closed already: the container's callbacks clean up
+				this.next.set(null);
+			}
+			finally {
+				this.writing.set(false);
+			}
+			if (this.next.get() != null) {
+				drain();
+			}
+		});
+	}
+
+	/**
+	 * An event to write.
+	 *
+	 * @param event the event, or null for none (only closing)
+	 * @param last true to close the stream after it
+	 */
+	private record Outgoing(SseEmitter.@Nullable SseEventBuilder event, boolean last) {
+	}
+
+}

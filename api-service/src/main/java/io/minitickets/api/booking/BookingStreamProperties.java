@@ -1,0 +1,24 @@
+package io.minitickets.api.booking;
+
+import java.time.Duration;
+
+import jakarta.validation.constraints.Min;
+import org.springframework.boot.context.properties.ConfigurationProperties;
+import org.springframework.boot.context.properties.bind.DefaultValue;
+import org.springframework.validation.annotation.Validated;
+
+/**
+ * Server-Sent Events streams of a booking's status ({@code minitickets.booking.stream.*}).
+ *
+ * @param max the most streams open at once on one instance; beyond it a new stream is answered 503 + Retry-After
+ * @param heartbeat how often an idle stream gets a comment line, so that proxies and clients see it alive
+ * @param positionPeriod how often, at most, a PENDING booking's stream gets its new queue position
+ * @param timeout how long a stream stays open before it is closed (the client resumes with {@code Last-Event-ID})
+ * @param retryAfter the Retry-After of the 503
+ */
+@ConfigurationProperties("minitickets.booking.stream")
+@Validated
+public record BookingStreamProperties(@DefaultValue("25000") @Min(1) int max,
+		@DefaultValue("15s") Duration heartbeat, @DefaultValue("1s") Duration positionPeriod,
+		@DefaultValue("30m") Duration timeout, @DefaultValue("1s") Duration retryAfter) {
+}

@@ -1,0 +1,167 @@
+package io.minitickets.api.booking;
+
+import java.util.Map;
+import java.util.Set;
+import java.util.UUID;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+
+import io.micrometer.core.instrument.Gauge;
+import io.micrometer.core.instrument.MeterRegistry;
+import io.minitickets.api.problem.ApiException;
+import io.minitickets.api.problem.Problems;
+import io.minitickets.api.queue.QueuePosition;
+import io.minitickets.api.queue.QueuePositions;
+import io.minitickets.api.settlement.SettledChange;
+import io.minitickets.api.settlement.SettlementFeed;
+import io.minitickets.core.messaging.BookingStatus;
+import io.minitickets.core.status.QueuePlace;
+import org.jspecify.annotations.Nullable;
+import org.springframework.beans.factory.DisposableBean;
+import org.springframework.stereotype.Component;
+import org.springframework.web.servlet.mvc.method.annotation.SseEmitter;
+
+/**
+ * The open status streams of this instance ({@code GET /api/bookings/{id}/events}): a status event when
+ * {@link SettlementFeed} announces a change of the booking (read again from the status cache, or Postgres when the
+ * cache lags), a PENDING booking's queue position at most once per {@link BookingStreamProperties#positionPeriod()}
+ * when it went down (in memory, {@link QueuePositions}), a heartbeat comment every
+ * {@link BookingStreamProperties#heartbeat()}. A stream closes after a final status. At most
+ * {@link BookingStreamProperties#max()} are open at once, counted in the gauge {@code minitickets.booking.streams}.
+ */
+@Component
+class BookingStreams implements DisposableBean {
+
+	private final BookingStatusReader statuses;
+
+	private final QueuePositions positions;
+
+	private final BookingStreamProperties properties;
+
+	private final Map<UUID, Set<BookingStream>> open = new ConcurrentHashMap<>();
+
+	private final AtomicInteger count = new AtomicInteger();
+
+	/** Writes events and reads announced changes: a virtual thread each, so a slow client blocks nobody else. */
+	private final ExecutorService writers = Executors.newVirtualThreadPerTaskExecutor();
+
+	private final ScheduledExecutorService ticks = Executors
+		.newSingleThreadScheduledExecutor(Thread.ofPlatform().name("booking-streams").daemon().factory());
+
+	BookingStreams(BookingStatusReader statuses, QueuePositions positions, BookingStreamProperties properties,
+			SettlementFeed feed, MeterRegistry registry) {
+		this.statuses = statuses;
+		this.positions = positions;
+		this.properties = properties;
+		Gauge.builder("minitickets.booking.streams", this.count, AtomicInteger::get)
+			.description("Open status streams (Server-Sent Events)")
+			.register(registry);
+		feed.subscribe(this::changed);
+		this.ticks.scheduleAtFixedRate(this::positions, properties.positionPeriod().toMillis(),
+				properties.positionPeriod().toMillis(), TimeUnit.MILLISECONDS);
+		this.ticks.scheduleAtFixedRate(this::heartbeats, properties.heartbeat().toMillis(),
+				properties.heartbeat().toMillis(), TimeUnit.MILLISECONDS);
+	}
+
+	/**
+	 * Opens a stream of a booking for its owner and sends what the client does not have yet.
+	 * @param bookingId the booking
+	 * @param userId the caller
+	 * @param lastEventId the {@code Last-Event-ID} header, or null; one that is not ours starts afresh
+	 * @return the stream
+	 * @throws ApiException 404 when the booking is not the caller's or does not exist; 503 when
+	 * {@link BookingStreamProperties#max()} streams are open, or as {@link BookingStatusReader#read}
+	 */
+	SseEmitter open(UUID bookingId, long userId, @Nullable String lastEventId) {
+		this.statuses.read(bookingId, userId);
+		if (this.count.incrementAndGet() > this.properties.max()) {
+			this.count.decrementAndGet();
+			throw Problems.unavailable("Too many status streams are open on this instance; poll again shortly.",
+					this.properties.retryAfter().toSeconds());
+		}
+		SseEmitter emitter = new SseEmitter(this.properties.timeout().toMillis());
+		BookingStream stream = new BookingStream(bookingId, userId, this.statuses.place(bookingId), emitter,
+				this.writers, StreamEventId.parse(lastEventId));
+		Runnable close = () -> close(stream);
+		emitter.onCompletion(close);
+		emitter.onTimeout(close);
+		emitter.onError((ex) -> close.run());
+		this.open.compute(bookingId, (id, streams) -> {
+			Set<BookingStream> added = (streams != null) ? streams : ConcurrentHashMap.newKeySet();
+			added.add(stream);
+			return added;
+		});
+		try {
+			// read again after joining: a change announced in between is not missed
+			stream.offer(withPosition(stream, this.statuses.read(bookingId, userId)));
+		}
+		catch (ApiException ex) {
+			close(stream);
+			throw ex;
+		}
+		return emitter;
+	}
+
+	private void changed(SettledChange change) {
+		Set<BookingStream> streams = this.open.get(change.bookingId());
+		if (streams == null) {
+			return;
+		}
+		for (BookingStream stream : streams) {
+			this.writers.execute(() -> {
+				try {
+					stream.offer(this.statuses.readChanged(stream.bookingId(), stream.userId()));
+				}
+				catch (ApiException ex) {
+					// unknown right now (Valkey and Postgres both failing): the next change or a resume tells
+				}
+			});
+		}
+	}
+
+	private void positions() {
+		for (Set<BookingStream> streams : this.open.values()) {
+			for (BookingStream stream : streams) {
+				BookingView latest = stream.latest();
+				if (latest != null && latest.status() == BookingStatus.PENDING) {
+					stream.offer(withPosition(stream, latest));
+				}
+			}
+		}
+	}
+
+	private BookingView withPosition(BookingStream stream, BookingView booking) {
+		QueuePlace place = stream.place();
+		if (place == null || booking.status() != BookingStatus.PENDING) {
+			return booking;
+		}
+		QueuePosition position = this.positions.of(stream.bookingId(), place);
+		return (position != null) ? booking.withQueue(position) : booking;
+	}
+
+	private void heartbeats() {
+		this.open.values().forEach((streams) -> streams.forEach(BookingStream::heartbeat));
+	}
+
+	private void close(BookingStream stream) {
+		boolean[] removed = { false };
+		this.open.computeIfPresent(stream.bookingId(), (id, streams) -> {
+			removed[0] = streams.remove(stream);
+			return streams.isEmpty() ? null : streams;
+		});
+		if (removed[0]) {
+			this.count.decrementAndGet();
+		}
+	}
+
+	@Override
+	public void destroy() {
+		this.ticks.shutdownNow();
+		this.writers.shutdownNow();
+	}
+
+}

@@ -1,0 +1,13 @@
+package io.minitickets.api.queue;
+
+import org.jspecify.annotations.Nullable;
+
+/**
+ * How far the worker group has settled one partition of {@code bookings.requested}, and how fast.
+ *
+ * @param committed the group's committed offset: the next record it will settle
+ * @param ratePerSecond records settled per second, smoothed over the polls during which the partition had records
+ * waiting; null while unknown (fewer than two readings with a backlog)
+ */
+record PartitionProgress(long committed, @Nullable Double ratePerSecond) {
+}

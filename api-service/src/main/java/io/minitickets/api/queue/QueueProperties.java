@@ -1,0 +1,25 @@
+package io.minitickets.api.queue;
+
+import java.time.Duration;
+
+import jakarta.validation.constraints.Min;
+import org.springframework.boot.context.properties.ConfigurationProperties;
+import org.springframework.boot.context.properties.bind.DefaultValue;
+import org.springframework.validation.annotation.Validated;
+
+/**
+ * A PENDING booking's queue position ({@code minitickets.queue.*}).
+ *
+ * @param pollPeriod how often this instance reads the worker group's committed offsets from the broker (one admin
+ * read shared by every status poll); a position is at most this old, plus the broker's answer
+ * @param rateHalfLife the half-life of the smoothed settle rate per partition: a rate measured this long ago weighs
+ * half as much as one measured now
+ * @param kafkaTimeout the longest wait for each of the broker's answers to one read; past it the last reading stays
+ * @param remembered the most bookings whose smallest position this instance remembers, so that their position never
+ * rises across polls (~100 bytes each); beyond it the least recently polled are forgotten
+ */
+@ConfigurationProperties("minitickets.queue")
+@Validated
+public record QueueProperties(@DefaultValue("1s") Duration pollPeriod, @DefaultValue("10s") Duration rateHalfLife,
+		@DefaultValue("2s") Duration kafkaTimeout, @DefaultValue("200000") @Min(1) long remembered) {
+}

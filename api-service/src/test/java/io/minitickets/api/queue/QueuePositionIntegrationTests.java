@@ -1,0 +1,125 @@
+package io.minitickets.api.queue;
+
+import java.net.http.HttpResponse;
+import java.time.Duration;
+import java.util.Map;
+import java.util.UUID;
+
+import io.micrometer.core.instrument.MeterRegistry;
+import io.minitickets.api.ApiClient;
+import io.minitickets.api.ApiIntegrationTest;
+import io.minitickets.api.RequestedTopic;
+import io.minitickets.core.messaging.BookingTopics;
+import org.apache.kafka.clients.consumer.ConsumerConfig;
+import org.apache.kafka.clients.consumer.KafkaConsumer;
+import org.apache.kafka.clients.consumer.OffsetAndMetadata;
+import org.apache.kafka.common.TopicPartition;
+import org.apache.kafka.common.serialization.StringDeserializer;
+import org.junit.jupiter.api.Test;
+import org.springframework.beans.factory.annotation.Autowired;
+import tools.jackson.databind.JsonNode;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+/**
+ * Issue 17 item 1: a PENDING booking's status carries {@code queue: {ahead, etaSeconds, asOf}} from its record's
+ * offset and the worker group's committed offset, read from the real broker once a second and shared by every poll.
+ * The test commits the worker group's offsets itself, as the worker does after each batch.
+ */
+class QueuePositionIntegrationTests extends ApiIntegrationTest {
+
+	private static final TopicPartition PARTITION = new TopicPartition(BookingTopics.REQUESTED, 0);
+
+	@Autowired
+	private MeterRegistry registry;
+
+	@Test
+	void aPendingBookingsPlaceCountsDownAsTheWorkerSettlesWithAnEtaOnlyOnceARateIsMeasured() {
+		String token = newUserToken();
+		long eventId = createOpenEvent(10);
+		for (int i = 0; i < 3; i++) {
+			book(eventId, token);
+		}
+		UUID last = book(eventId, token);
+		long offset = RequestedTopic.record(kafkaBootstrapServers(), last).offset();
+		try (KafkaConsumer<String, String> worker = workerGroup()) {
+			commit(worker, offset - 3);
+			JsonNode queue = awaitAhead(last, token, 3);
+			assertThat(queue.has("etaSeconds")).as("no rate measured yet: no ETA").isFalse();
+			assertThat(queue.get("asOf").asString()).isNotEmpty();
+
+			commit(worker, offset - 2);
+			awaitAhead(last, token, 2);
+			JsonNode measured = await().atMost(Duration.ofSeconds(10))
+				.until(() -> queue(last, token), (q) -> q.has("etaSeconds"));
+			assertThat(measured.get("ahead").asLong()).isEqualTo(2);
+			assertThat(measured.get("etaSeconds").asLong()).isPositive();
+
+			commit(worker, offset + 5);
+			JsonNode settled = awaitAhead(last, token, 0);
+			assertThat(settled.get("etaSeconds").asLong()).as("settled but not yet in the cache: never negative")
+				.isZero();
+
+			commit(worker, offset - 3);
+			double reads = reads();
+			await().atMost(Duration.ofSeconds(10)).until(() -> reads() >= reads + 2);
+			assertThat(queue(last, token).get("ahead").asLong()).as("an offset reset does not move it back")
+				.isZero();
+		}
+	}
+
+	@Test
+	void theBrokerIsReadOncePerPeriodHoweverOftenStatusesArePolled() {
+		String token = newUserToken();
+		UUID bookingId = book(createOpenEvent(10), token);
+		await().atMost(Duration.ofSeconds(10)).until(() -> reads() >= 1);
+		double before = reads();
+		long start = System.nanoTime();
+		for (int i = 0; i < 300; i++) {
+			assertThat(this.api.get("/api/bookings/" + bookingId, token).statusCode()).isEqualTo(200);
+		}
+		double seconds = (System.nanoTime() - start) / 1e9;
+
+		assertThat(reads() - before).as("300 polls in %.1f s", seconds).isLessThanOrEqualTo(Math.ceil(seconds) + 1);
+	}
+
+	private UUID book(long eventId, String token) {
+		HttpResponse<String> response = this.api.post("/api/events/" + eventId + "/bookings", "{\"quantity\":1}",
+				token);
+		assertThat(response.statusCode()).as(response.body()).isEqualTo(202);
+		return UUID.fromString(ApiClient.json(response).get("bookingId").asString());
+	}
+
+	private JsonNode awaitAhead(UUID bookingId, String token, long ahead) {
+		return await().atMost(Duration.ofSeconds(10))
+			.until(() -> queue(bookingId, token), (q) -> q.path("ahead").asLong(-1) == ahead);
+	}
+
+	private JsonNode queue(UUID bookingId, String token) {
+		HttpResponse<String> poll = this.api.get("/api/bookings/" + bookingId, token);
+		assertThat(poll.statusCode()).isEqualTo(200);
+		JsonNode body = ApiClient.json(poll);
+		assertThat(body.get("status").asString()).isEqualTo("PENDING");
+		return body.path("queue");
+	}
+
+	private double reads() {
+		return this.registry.get("minitickets.queue.offset.reads").counters().stream().mapToDouble((c) -> c.count())
+			.sum();
+	}
+
+	private KafkaConsumer<String, String> workerGroup() {
+		KafkaConsumer<String, String> consumer = new KafkaConsumer<>(Map.of(ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG,
+				kafkaBootstrapServers(), ConsumerConfig.GROUP_ID_CONFIG, BookingTopics.WORKER_GROUP,
+				ConsumerConfig.KEY_DESERIALIZER_CLASS_CONFIG, StringDeserializer.class,
+				ConsumerConfig.VALUE_DESERIALIZER_CLASS_CONFIG, StringDeserializer.class));
+		consumer.assign(java.util.List.of(PARTITION));
+		return consumer;
+	}
+
+	private static void commit(KafkaConsumer<String, String> worker, long offset) {
+		worker.commitSync(Map.of(PARTITION, new OffsetAndMetadata(offset)));
+	}
+
+}
