@@ -14,11 +14,32 @@ import org.jspecify.annotations.Nullable;
  * @param transactions distinct Postgres transactions that settled them ({@code settled_in_tx})
  * @param smallestSoldOutRejection the smallest quantity Postgres REJECTED as SOLD_OUT, null when none was
  * @param available the gate's {@code avail} counter, null when the key is missing
- * @param leasedSeats the sum of the gate's live leases
+ * @param leasedSeats the sum of the gate's live leases (the entries of its {@code leases} hash)
+ * @param heldSeats the sum of the quantities of its HELD bookings (a paid event's seats waiting for their payment)
  */
 public record EventFacts(long eventId, int capacity, long seatsSold, long confirmedSeats, long confirmedBookings,
 		long bookings, long transactions, @Nullable Integer smallestSoldOutRejection, @Nullable Long available,
-		long leasedSeats) {
+		long leasedSeats, long heldSeats) {
+
+	/**
+	 * The facts of an event without HELD bookings (a free event's).
+	 * @param eventId the event
+	 * @param capacity its seats
+	 * @param seatsSold {@code events.seats_sold}
+	 * @param confirmedSeats the sum of the quantities of its CONFIRMED bookings
+	 * @param confirmedBookings how many of its bookings are CONFIRMED
+	 * @param bookings how many booking rows it has
+	 * @param transactions distinct Postgres transactions that settled them
+	 * @param smallestSoldOutRejection the smallest quantity Postgres REJECTED as SOLD_OUT, null when none was
+	 * @param available the gate's {@code avail} counter, null when the key is missing
+	 * @param leasedSeats the sum of the gate's live leases
+	 */
+	public EventFacts(long eventId, int capacity, long seatsSold, long confirmedSeats, long confirmedBookings,
+			long bookings, long transactions, @Nullable Integer smallestSoldOutRejection, @Nullable Long available,
+			long leasedSeats) {
+		this(eventId, capacity, seatsSold, confirmedSeats, confirmedBookings, bookings, transactions,
+				smallestSoldOutRejection, available, leasedSeats, 0);
+	}
 
 	/**
 	 * @return seats confirmed beyond the capacity, 0 when none
@@ -35,19 +56,31 @@ public record EventFacts(long eventId, int capacity, long seatsSold, long confir
 	}
 
 	/**
-	 * @return true when {@code seats_sold} is not the sum of the CONFIRMED quantities (a settlement counted twice,
-	 * or not at all)
+	 * @return true when {@code seats_sold} is not the sum of the HELD and CONFIRMED quantities (a settlement counted
+	 * twice, or not at all)
 	 */
 	public boolean doubleSettled() {
-		return this.seatsSold != this.confirmedSeats;
+		return this.seatsSold != this.confirmedSeats + this.heldSeats;
 	}
 
 	/**
-	 * @return seats by which {@code avail + leases + confirmed} misses the capacity (a missing counter counts as 0)
+	 * @return seats by which {@code avail + leases + held + confirmed} misses the capacity (a missing counter counts
+	 * as 0; the gate counts a HELD booking's seats as taken, like a CONFIRMED one's)
 	 */
 	public long drift() {
 		long available = (this.available != null) ? this.available : 0;
-		return Math.abs(available + this.leasedSeats + this.confirmedSeats - this.capacity);
+		return Math.abs(available + this.leasedSeats + this.heldSeats + this.confirmedSeats - this.capacity);
+	}
+
+	/**
+	 * Seat conservation (DESIGN.md, invariant 8), for a quiet event: every seat is in exactly one place, the gate's
+	 * {@code avail}, a live lease, a HELD booking or a CONFIRMED one, and Postgres's {@code seats_sold} counts the
+	 * HELD and CONFIRMED rows.
+	 * @return true when {@code avail + leases + held + confirmed != capacity} or {@code seats_sold != held +
+	 * confirmed}
+	 */
+	public boolean seatsNotConserved() {
+		return drift() != 0 || doubleSettled();
 	}
 
 }

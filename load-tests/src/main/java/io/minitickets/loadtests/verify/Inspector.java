@@ -47,7 +47,8 @@ public final class Inspector {
 			       coalesce(sum(b.quantity) filter (where b.status = 'CONFIRMED'), 0),
 			       count(b.id) filter (where b.status = 'CONFIRMED'),
 			       count(b.id), count(distinct b.settled_in_tx),
-			       min(b.quantity) filter (where b.status = 'REJECTED' and b.reason = 'SOLD_OUT')
+			       min(b.quantity) filter (where b.status = 'REJECTED' and b.reason = 'SOLD_OUT'),
+			       coalesce(sum(b.quantity) filter (where b.status = 'HELD'), 0)
 			from events e left join bookings b on b.event_id = e.id
 			where (?::bigint[] is null or e.id = any(?::bigint[]))
 			group by e.id order by e.id""";
@@ -133,7 +134,7 @@ public final class Inspector {
 				int smallest = result.getInt(8);
 				Integer smallestRefused = result.wasNull() ? null : smallest;
 				all.add(new Object[] { result.getLong(1), result.getInt(2), result.getLong(3), result.getLong(4),
-						result.getLong(5), result.getLong(6), result.getLong(7), smallestRefused });
+						result.getLong(5), result.getLong(6), result.getLong(7), smallestRefused, result.getLong(9) });
 			}
 			return all;
 		});
@@ -143,8 +144,27 @@ public final class Inspector {
 			long leased = commands.hvals(event.leases()).stream().mapToLong(Long::parseLong).sum();
 			return new EventFacts((long) row[0], (int) row[1], (long) row[2], (long) row[3], (long) row[4],
 					(long) row[5], (long) row[6], (Integer) row[7], (available != null) ? Long.valueOf(available) : null,
-					leased);
+					leased, (long) row[8]);
 		}).toList());
+	}
+
+	/**
+	 * @param eventIds the events to read
+	 * @return their money and waiting-list figures as Postgres holds them ({@link PaidFacts}; all 0 for free
+	 * events)
+	 * @throws StackException when Postgres cannot be queried
+	 */
+	public PaidFacts paid(Collection<Long> eventIds) {
+		return new PaidFacts(count(PaidChecks.MONEY_MISMATCH, eventIds), count(PaidChecks.DOUBLE_REFUNDS, eventIds),
+				count(PaidChecks.WAITLIST_ORDER_VIOLATIONS, eventIds));
+	}
+
+	private long count(String sql, Collection<Long> eventIds) {
+		return query(sql, (statement) -> statement.setArray(1,
+				statement.getConnection().createArrayOf("bigint", eventIds.toArray())), (rows) -> {
+					rows.next();
+					return rows.getLong(1);
+				});
 	}
 
 	/**

@@ -15,13 +15,29 @@ import java.util.Map;
  * @param consumerLag records of {@code bookings.requested} the worker group had not committed once the wait ended
  * @param events the run's events as Postgres and the gate hold them
  * @param unsettledSamples up to 3 of the unsettled booking ids
+ * @param paid the run's money and waiting-list figures
  */
 public record Verification(long oversold, long undersold, int unsettled, long drift, long consumerLag,
-		List<EventFacts> events, List<String> unsettledSamples) {
+		List<EventFacts> events, List<String> unsettledSamples, PaidFacts paid) {
 
 	public Verification {
 		events = List.copyOf(events);
 		unsettledSamples = List.copyOf(unsettledSamples);
+	}
+
+	/**
+	 * A verification of a run without payments or a waiting list ({@link PaidFacts#CLEAN}).
+	 * @param oversold seats confirmed beyond capacity
+	 * @param undersold seats left unsold after a sold-out refusal
+	 * @param unsettled 202s not in Postgres
+	 * @param drift seats of gate drift
+	 * @param consumerLag records the worker group had not committed
+	 * @param events the run's events
+	 * @param unsettledSamples up to 3 of the unsettled booking ids
+	 */
+	public Verification(long oversold, long undersold, int unsettled, long drift, long consumerLag,
+			List<EventFacts> events, List<String> unsettledSamples) {
+		this(oversold, undersold, unsettled, drift, consumerLag, events, unsettledSamples, PaidFacts.CLEAN);
 	}
 
 	/**
@@ -34,11 +50,32 @@ public record Verification(long oversold, long undersold, int unsettled, long dr
 	 */
 	static Verification of(List<EventFacts> events, List<String> unsettledIds, long consumerLag,
 			Map<Long, Integer> soldOutRefusals) {
+		return of(events, unsettledIds, consumerLag, soldOutRefusals, PaidFacts.CLEAN);
+	}
+
+	/**
+	 * Adds up the figures over the events.
+	 * @param events the run's events once it was quiet
+	 * @param unsettledIds 202s missing from Postgres
+	 * @param consumerLag the worker group's lag
+	 * @param soldOutRefusals per event, the smallest quantity a 409 sold-out refused
+	 * @param paid the events' money and waiting-list figures
+	 * @return the verification
+	 */
+	static Verification of(List<EventFacts> events, List<String> unsettledIds, long consumerLag,
+			Map<Long, Integer> soldOutRefusals, PaidFacts paid) {
 		long undersold = events.stream().mapToLong((event) -> undersold(event, soldOutRefusals.get(event.eventId())))
 			.sum();
 		return new Verification(events.stream().mapToLong(EventFacts::oversold).sum(), undersold,
 				unsettledIds.size(), events.stream().mapToLong(EventFacts::drift).sum(), consumerLag, events,
-				unsettledIds.stream().limit(3).toList());
+				unsettledIds.stream().limit(3).toList(), paid);
+	}
+
+	/**
+	 * @return events whose seats are not conserved ({@link EventFacts#seatsNotConserved()})
+	 */
+	public long seatConservation() {
+		return this.events.stream().filter(EventFacts::seatsNotConserved).count();
 	}
 
 	private static long undersold(EventFacts event, Integer refusedAnswered) {
@@ -59,8 +96,17 @@ public record Verification(long oversold, long undersold, int unsettled, long dr
 			breaches.add(this.unsettled + " accepted bookings (202) never reached Postgres, e.g. "
 					+ this.unsettledSamples);
 		}
-		add(breaches, this.drift, "seats of gate drift left (avail + leases + confirmed != capacity)");
+		add(breaches, this.drift, "seats of gate drift left (avail + leases + held + confirmed != capacity)");
 		add(breaches, this.consumerLag, "records of bookings.requested left unconsumed by the worker");
+		add(breaches, seatConservation(),
+				"events whose seats are not conserved (avail + leases + held + confirmed != capacity, or seats_sold "
+						+ "!= held + confirmed)");
+		add(breaches, this.paid.moneyMismatch(),
+				"money mismatches (succeeded payments != confirmed paid bookings + refunds, or a confirmed paid "
+						+ "booking without a payment)");
+		add(breaches, this.paid.doubleRefunds(), "refunds beyond their booking's payments");
+		add(breaches, this.paid.waitlistOrderViolations(),
+				"waiting-list offers made past an older waiting entry that fitted");
 		return breaches;
 	}
 
@@ -75,7 +121,9 @@ public record Verification(long oversold, long undersold, int unsettled, long dr
 	 * @return the figures alone, for a table or JSON
 	 */
 	public VerifierFigures figures() {
-		return new VerifierFigures(this.oversold, this.undersold, this.unsettled, this.drift, this.consumerLag);
+		return new VerifierFigures(this.oversold, this.undersold, this.unsettled, this.drift, this.consumerLag,
+				seatConservation(), this.paid.moneyMismatch(), this.paid.doubleRefunds(),
+				this.paid.waitlistOrderViolations());
 	}
 
 	private static void add(List<String> breaches, long count, String what) {

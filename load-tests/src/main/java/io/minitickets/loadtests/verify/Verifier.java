@@ -57,7 +57,8 @@ public final class Verifier {
 		}, List::isEmpty, this.settleTimeout);
 		Quiet quiet = await(() -> new Quiet(this.inspector.events(sale.eventIds()), this.inspector.consumerLag()),
 				Quiet::reached, this.quietTimeout);
-		return Verification.of(quiet.events(), unsettled, quiet.lag(), sale.soldOutRefusals());
+		PaidFacts paid = await(() -> this.inspector.paid(sale.eventIds()), (facts) -> true, this.quietTimeout);
+		return Verification.of(quiet.events(), unsettled, quiet.lag(), sale.soldOutRefusals(), paid);
 	}
 
 	// A read that fails (a broker, database or Valkey too busy to answer in time) is tried again until the wait ends.

@@ -8,8 +8,27 @@ package io.minitickets.loadtests.verify;
  * @param unsettled 202s whose booking is not in Postgres
  * @param drift seats of gate drift
  * @param consumerLag records of {@code bookings.requested} the worker group had not committed
+ * @param seatConservation events whose seats are not conserved: {@code avail + leases + held + confirmed !=
+ * capacity} or {@code seats_sold != held + confirmed}
+ * @param moneyMismatch {@code |succeeded payments - (confirmed paid bookings + refunds)|} plus confirmed paid
+ * bookings without a succeeded payment
+ * @param doubleRefunds refunds beyond their booking's succeeded payments
+ * @param waitlistOrderViolations offers made past an older waiting entry whose whole quantity fitted
  */
-public record VerifierFigures(long oversold, long undersold, int unsettled, long drift, long consumerLag) {
+public record VerifierFigures(long oversold, long undersold, int unsettled, long drift, long consumerLag,
+		long seatConservation, long moneyMismatch, long doubleRefunds, long waitlistOrderViolations) {
+
+	/**
+	 * The figures of a run without payments or a waiting list: the four paid-sale counts 0.
+	 * @param oversold seats confirmed beyond capacity
+	 * @param undersold seats left after a request was refused as sold out
+	 * @param unsettled 202s whose booking is not in Postgres
+	 * @param drift seats of gate drift
+	 * @param consumerLag records of {@code bookings.requested} the worker group had not committed
+	 */
+	public VerifierFigures(long oversold, long undersold, int unsettled, long drift, long consumerLag) {
+		this(oversold, undersold, unsettled, drift, consumerLag, 0, 0, 0, 0);
+	}
 
 	/**
 	 * @return the figures as a table, one line each
@@ -22,7 +41,12 @@ public record VerifierFigures(long oversold, long undersold, int unsettled, long
 				  unsettled 202s                         %,10d
 				  gate drift (seats)                     %,10d
 				  consumer lag (records)                 %,10d
-				""", this.oversold, this.undersold, this.unsettled, this.drift, this.consumerLag);
+				  seat conservation (events)             %,10d
+				  money mismatch                         %,10d
+				  double refunds                         %,10d
+				  waiting-list order violations          %,10d
+				""", this.oversold, this.undersold, this.unsettled, this.drift, this.consumerLag, this.seatConservation,
+				this.moneyMismatch, this.doubleRefunds, this.waitlistOrderViolations);
 	}
 
 }

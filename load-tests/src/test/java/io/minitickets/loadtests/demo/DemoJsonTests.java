@@ -46,7 +46,8 @@ class DemoJsonTests {
 		assertThat(gateOff.get("bookingsReachingPostgres").asInt()).isEqualTo(128);
 		assertThat(gateOff.get("throughputRps").asDouble()).isEqualTo(612.0);
 		assertThat(gateOff.get("verifier").propertyNames()).containsExactlyInAnyOrder("oversold", "undersold",
-				"unsettled", "drift", "consumerLag");
+				"unsettled", "drift", "consumerLag", "seatConservation", "moneyMismatch", "doubleRefunds",
+				"waitlistOrderViolations");
 	}
 
 }

@@ -49,8 +49,9 @@ class RunOutcomeTests {
 				verification(1, 2, 1, List.of("b2")));
 
 		assertThat(outcome.report().oversold()).isEqualTo(1);
-		assertThat(outcome.failures()).hasSize(3)
+		assertThat(outcome.failures()).hasSize(4)
 			.anySatisfy((failure) -> assertThat(failure).contains("1 seats oversold"))
+			.anySatisfy((failure) -> assertThat(failure).contains("1 events whose seats are not conserved"))
 			.anySatisfy((failure) -> assertThat(failure).contains("never settled"))
 			.anySatisfy((failure) -> assertThat(failure).contains("never reached Postgres"));
 	}

@@ -57,11 +57,37 @@ class VerificationTests {
 
 		Verification verification = Verification.of(List.of(event), List.of("b1", "b2", "b3", "b4"), 7, Map.of());
 
-		assertThat(verification.figures()).isEqualTo(new VerifierFigures(2, 0, 4, 4, 7));
+		assertThat(verification.figures()).isEqualTo(new VerifierFigures(2, 0, 4, 4, 7, 1, 0, 0, 0));
 		assertThat(verification.breaches()).containsExactly("2 seats oversold",
 				"4 accepted bookings (202) never reached Postgres, e.g. [b1, b2, b3]",
-				"4 seats of gate drift left (avail + leases + confirmed != capacity)",
-				"7 records of bookings.requested left unconsumed by the worker");
+				"4 seats of gate drift left (avail + leases + held + confirmed != capacity)",
+				"7 records of bookings.requested left unconsumed by the worker",
+				"1 events whose seats are not conserved (avail + leases + held + confirmed != capacity, or seats_sold "
+						+ "!= held + confirmed)");
+	}
+
+	@Test
+	void heldSeatsCountAsTakenByTheGate() {
+		EventFacts event = new EventFacts(1, 10, 6, 2, 1, 3, 1, null, 4L, 0, 4);
+
+		Verification verification = Verification.of(List.of(event), List.of(), 0, Map.of());
+
+		assertThat(verification.drift()).isZero();
+		assertThat(verification.seatConservation()).isZero();
+	}
+
+	@Test
+	void reportsThePaidSaleFigures() {
+		EventFacts event = event(16, 16, null, 0L, 0);
+
+		Verification verification = Verification.of(List.of(event), List.of(), 0, Map.of(), new PaidFacts(1, 2, 3));
+
+		assertThat(verification.figures()).isEqualTo(new VerifierFigures(0, 0, 0, 0, 0, 0, 1, 2, 3));
+		assertThat(verification.breaches()).containsExactly(
+				"1 money mismatches (succeeded payments != confirmed paid bookings + refunds, or a confirmed paid "
+						+ "booking without a payment)",
+				"2 refunds beyond their booking's payments",
+				"3 waiting-list offers made past an older waiting entry that fitted");
 	}
 
 	private static EventFacts event(int capacity, long confirmed, Integer soldOutRejection, Long available,
