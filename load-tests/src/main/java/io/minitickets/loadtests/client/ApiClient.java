@@ -102,6 +102,64 @@ public final class ApiClient {
 	}
 
 	/**
+	 * {@code POST /api/admin/events} for a paid event with its hold and offer windows.
+	 * @param adminToken an admin's access token
+	 * @param name its name
+	 * @param capacity its seats
+	 * @param price one seat's price in minor units of EUR, above 0
+	 * @param hold how long a hold waits for its payment (5 s to a day, whole seconds)
+	 * @param offer how long a waiting-list offer waits for its payment (likewise)
+	 * @return the new event's id, on sale since a minute ago
+	 * @throws StackException when it is not answered 201
+	 */
+	public long createPaidEvent(String adminToken, String name, int capacity, long price, Duration hold,
+			Duration offer) {
+		ApiResponse response = call(post("/api/admin/events", adminToken,
+				Map.of("name", name, "capacity", capacity, "saleOpensAt", Instant.now().minusSeconds(60).toString(),
+						"price", price, "currency", "EUR", "holdSeconds", hold.toSeconds(), "offerSeconds",
+						offer.toSeconds())));
+		return required(expect(response, 201, "POST /api/admin/events"), "id", "POST /api/admin/events").asLong();
+	}
+
+	/**
+	 * {@code POST /api/bookings/{id}/payment}: the provider's checkout for a HELD booking.
+	 * @param token the owner's access token
+	 * @param bookingId the booking
+	 * @return the checkout's id, or null when the answer was not a 201 (not HELD, provider unavailable)
+	 * @throws IOException when the request fails or times out (30 s)
+	 * @throws InterruptedException when interrupted while waiting
+	 */
+	public @Nullable String checkout(String token, String bookingId) throws IOException, InterruptedException {
+		ApiResponse response = send(post("/api/bookings/" + bookingId + "/payment", token, Map.of()));
+		return (response.status() == 201) ? read(response.body()).path("checkoutId").asString(null) : null;
+	}
+
+	/**
+	 * {@code POST /api/bookings/{id}/cancellation}.
+	 * @param token the owner's access token
+	 * @param bookingId the booking
+	 * @return the answer's status: 202 when recorded
+	 * @throws IOException when the request fails or times out (30 s)
+	 * @throws InterruptedException when interrupted while waiting
+	 */
+	public int cancel(String token, String bookingId) throws IOException, InterruptedException {
+		return send(post("/api/bookings/" + bookingId + "/cancellation", token, Map.of())).status();
+	}
+
+	/**
+	 * {@code POST /api/events/{id}/waitlist}.
+	 * @param token the user's access token
+	 * @param eventId a sold-out event
+	 * @param quantity seats wanted
+	 * @return the answer's status: 201 when joined
+	 * @throws IOException when the request fails or times out (30 s)
+	 * @throws InterruptedException when interrupted while waiting
+	 */
+	public int joinWaitlist(String token, long eventId, int quantity) throws IOException, InterruptedException {
+		return send(post("/api/events/" + eventId + "/waitlist", token, Map.of("quantity", quantity))).status();
+	}
+
+	/**
 	 * {@code POST /api/admin/users} with role USER.
 	 * @param adminToken an admin's access token
 	 * @param email the new user's email
@@ -151,6 +209,41 @@ public final class ApiClient {
 		HttpRequest request = request("/api/bookings/" + bookingId, token).GET().build();
 		ApiResponse response = send(request);
 		return (response.status() == 200) ? read(response.body()).path("status").asString(null) : null;
+	}
+
+	/**
+	 * {@code GET /api/bookings/{id}}, the whole answer.
+	 * @param token the owner's access token
+	 * @param bookingId the booking
+	 * @return the booking's {@code status} and {@code payment.state} (NONE when absent), or null when the answer was
+	 * not a 200
+	 * @throws IOException when the request fails or times out (30 s)
+	 * @throws InterruptedException when interrupted while waiting
+	 */
+	public @Nullable String statusAndPayment(String token, String bookingId) throws IOException, InterruptedException {
+		ApiResponse response = send(request("/api/bookings/" + bookingId, token).GET().build());
+		if (response.status() != 200) {
+			return null;
+		}
+		JsonNode booking = read(response.body());
+		return booking.path("status").asString("") + " " + booking.path("payment").path("state").asString("NONE");
+	}
+
+	/**
+	 * {@code GET /api/events/{id}/waitlist/me}.
+	 * @param token the user's access token
+	 * @param eventId the event
+	 * @return the {@code offerBookingId} of the caller's OFFERED entry, or null while it has none
+	 * @throws IOException when the request fails or times out (30 s)
+	 * @throws InterruptedException when interrupted while waiting
+	 */
+	public @Nullable String offer(String token, long eventId) throws IOException, InterruptedException {
+		ApiResponse response = send(request("/api/events/" + eventId + "/waitlist/me", token).GET().build());
+		if (response.status() != 200) {
+			return null;
+		}
+		JsonNode entry = read(response.body());
+		return entry.path("state").asString("").equals("OFFERED") ? entry.path("offerBookingId").asString(null) : null;
 	}
 
 	/**

@@ -34,7 +34,13 @@ public enum FaultKind {
 	API_KILL,
 
 	/** A record of garbage bytes produced to bookings.requested. */
-	POISON;
+	POISON,
+
+	/** A paid booking's payment webhook delivered again by the payment simulator, signed afresh. */
+	WEBHOOK_REPLAY,
+
+	/** The payment simulator frozen (SIGSTOP) at least 5 s while a refund and a webhook are in flight. */
+	PROVIDER_DOWN;
 
 	/**
 	 * @return the name on the command line and in the table, for example {@code worker-kill}

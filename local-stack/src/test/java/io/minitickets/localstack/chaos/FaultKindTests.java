@@ -30,4 +30,10 @@ class FaultKindTests {
 			.withMessageContaining("gate-valkey-down");
 	}
 
+	@Test
+	void thePaymentFaultsRunLastUnderTheirOwnLabels() {
+		assertThat(FaultKind.parse("provider-down,webhook-replay,poison")).extracting(FaultKind::label)
+			.containsExactly("poison", "webhook-replay", "provider-down");
+	}
+
 }
