@@ -54,9 +54,6 @@ final class ChaosRun {
 	/** A seat of a round's paid events, in euro cents. */
 	private static final long PRICE = 2500;
 
-	/** The paid probe's holds wait this long for their payment: a fault's outage never expires them. */
-	private static final Duration PROBE_HOLD = Duration.ofMinutes(10);
-
 	private final ChaosOptions options;
 
 	private final PrintStream out;
@@ -154,7 +151,7 @@ final class ChaosRun {
 				long paidEvent = client.createPaidEvent(admin, "Chaos " + fault.label() + " " + round + " paid",
 						PaidSaleRound.SEATS, PRICE, PaidSaleRound.HOLD, PaidSaleRound.HOLD);
 				long payerEvent = client.createPaidEvent(admin, "Chaos " + fault.label() + " " + round
-						+ " paid probe", PROBE_SEATS, PRICE, PROBE_HOLD, PROBE_HOLD);
+						+ " paid probe", PROBE_SEATS, PRICE, fault.paidProbeHold(), fault.paidProbeHold());
 				RoundPayments payer = new RoundPayments(client, customers.payer(), payerEvent, fault);
 				events.computeIfAbsent(fault, (kind) -> new HashSet<>()).addAll(onSale);
 				events.get(fault).addAll(List.of(probeEvent, paidEvent, payerEvent));

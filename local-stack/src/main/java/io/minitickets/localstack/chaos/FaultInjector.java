@@ -97,6 +97,8 @@ public final class FaultInjector {
 				probes.accepted("after api-service came back");
 			}
 			case POISON -> this.poison.send(random);
+			case PAYMENT_FAILPOINT -> this.payments.haltAfterPaymentCommit(fault, payer, probes);
+			case VALKEY_FLUSH_EXPIRY -> this.payments.flushWhileHoldsExpire(fault, payer, probes);
 			case WEBHOOK_REPLAY -> this.payments.replayWebhook(fault, payer, probes);
 			case PROVIDER_DOWN -> this.payments.providerDown(fault, payer, probes);
 		}

@@ -1,5 +1,7 @@
 package io.minitickets.localstack.chaos;
 
+import java.time.Duration;
+
 import org.junit.jupiter.api.Test;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -32,8 +34,15 @@ class FaultKindTests {
 
 	@Test
 	void thePaymentFaultsRunLastUnderTheirOwnLabels() {
-		assertThat(FaultKind.parse("provider-down,webhook-replay,poison")).extracting(FaultKind::label)
-			.containsExactly("poison", "webhook-replay", "provider-down");
+		assertThat(FaultKind.parse("provider-down,webhook-replay,valkey-flush-expiry,payment-failpoint,poison"))
+			.extracting(FaultKind::label)
+			.containsExactly("poison", "payment-failpoint", "valkey-flush-expiry", "webhook-replay", "provider-down");
+	}
+
+	@Test
+	void onlyTheValkeyFlushRowsPaidProbeHoldsExpireDuringTheFault() {
+		assertThat(FaultKind.VALKEY_FLUSH_EXPIRY.paidProbeHold()).isEqualTo(Duration.ofSeconds(5));
+		assertThat(FaultKind.PROVIDER_DOWN.paidProbeHold()).isEqualTo(Duration.ofMinutes(10));
 	}
 
 }
