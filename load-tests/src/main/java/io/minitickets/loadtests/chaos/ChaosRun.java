@@ -148,10 +148,13 @@ final class ChaosRun {
 				long probeEvent = client.createEvent(admin, "Chaos " + fault.label() + " " + round + " probe",
 						PROBE_SEATS, Instant.now().minusSeconds(60));
 				RoundProbe probe = new RoundProbe(client, customers.probe(), probeEvent, fault);
+				int hold = (int) PaidSaleRound.HOLD.toSeconds();
 				long paidEvent = client.createPaidEvent(admin, "Chaos " + fault.label() + " " + round + " paid",
-						PaidSaleRound.SEATS, PRICE, PaidSaleRound.HOLD, PaidSaleRound.HOLD);
+						PaidSaleRound.SEATS, Instant.now().minusSeconds(60), PRICE, "EUR", hold, hold);
+				int probeHold = (int) fault.paidProbeHold().toSeconds();
 				long payerEvent = client.createPaidEvent(admin, "Chaos " + fault.label() + " " + round
-						+ " paid probe", PROBE_SEATS, PRICE, fault.paidProbeHold(), fault.paidProbeHold());
+						+ " paid probe", PROBE_SEATS, Instant.now().minusSeconds(60), PRICE, "EUR", probeHold,
+						probeHold);
 				RoundPayments payer = new RoundPayments(client, customers.payer(), payerEvent, fault);
 				events.computeIfAbsent(fault, (kind) -> new HashSet<>()).addAll(onSale);
 				events.get(fault).addAll(List.of(probeEvent, paidEvent, payerEvent));

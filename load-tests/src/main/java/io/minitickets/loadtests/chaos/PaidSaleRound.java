@@ -146,12 +146,14 @@ final class PaidSaleRound {
 	}
 
 	private void waitForAnOffer(String token) throws IOException, InterruptedException {
-		if (this.api.joinWaitlist(token, this.eventId, 1) != 201) {
+		if (this.api.joinWaitlist(token, this.eventId, 1).status() != 201) {
 			return;
 		}
 		long deadline = System.nanoTime() + STATE_WAIT.toNanos();
 		while (System.nanoTime() - deadline < 0) {
-			String offer = this.api.offer(token, this.eventId);
+			ApiResponse entry = this.api.waitlistEntry(token, this.eventId);
+			String offer = (entry.status() == 200 && "OFFERED".equals(this.api.text(entry.body(), "state")))
+					? this.api.text(entry.body(), "offerBookingId") : null;
 			if (offer != null) {
 				pay(token, offer);
 				return;
@@ -168,7 +170,8 @@ final class PaidSaleRound {
 	}
 
 	private boolean pay(String token, String bookingId) throws IOException, InterruptedException {
-		String checkout = this.api.checkout(token, bookingId);
+		ApiResponse response = this.api.checkout(token, bookingId);
+		String checkout = (response.status() == 201) ? this.api.text(response.body(), "checkoutId") : null;
 		if (checkout != null && this.simulator.pay(checkout)) {
 			this.charged.add(bookingId);
 			return true;

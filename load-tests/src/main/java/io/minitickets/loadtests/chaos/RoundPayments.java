@@ -63,7 +63,8 @@ final class RoundPayments implements PaymentProbe {
 	@Override
 	public @Nullable String checkout(String bookingId) {
 		try {
-			return this.api.checkout(this.token, bookingId);
+			ApiResponse response = this.api.checkout(this.token, bookingId);
+			return (response.status() == 201) ? this.api.text(response.body(), "checkoutId") : null;
 		}
 		catch (IOException ex) {
 			return null;

@@ -102,36 +102,24 @@ public final class ApiClient {
 	}
 
 	/**
-	 * {@code POST /api/admin/events} for a paid event with its hold and offer windows.
+	 * {@code POST /api/admin/events} of a paid event with its own hold and offer windows.
 	 * @param adminToken an admin's access token
-	 * @param name its name
+	 * @param name the event's name
 	 * @param capacity its seats
-	 * @param price one seat's price in minor units of EUR, above 0
-	 * @param hold how long a hold waits for its payment (5 s to a day, whole seconds)
-	 * @param offer how long a waiting-list offer waits for its payment (likewise)
-	 * @return the new event's id, on sale since a minute ago
+	 * @param saleOpensAt when the sale opens
+	 * @param price one seat's price in minor units of {@code currency}, above 0
+	 * @param currency its ISO 4217 code, for example {@code EUR}
+	 * @param holdSeconds how long a booking is HELD unpaid, 5 to 86,400 s
+	 * @param offerSeconds how long a waiting-list offer is HELD unpaid, 5 to 86,400 s
+	 * @return the new event's id
 	 * @throws StackException when it is not answered 201
 	 */
-	public long createPaidEvent(String adminToken, String name, int capacity, long price, Duration hold,
-			Duration offer) {
+	public long createPaidEvent(String adminToken, String name, int capacity, Instant saleOpensAt, long price,
+			String currency, int holdSeconds, int offerSeconds) {
 		ApiResponse response = call(post("/api/admin/events", adminToken,
-				Map.of("name", name, "capacity", capacity, "saleOpensAt", Instant.now().minusSeconds(60).toString(),
-						"price", price, "currency", "EUR", "holdSeconds", hold.toSeconds(), "offerSeconds",
-						offer.toSeconds())));
+				Map.of("name", name, "capacity", capacity, "saleOpensAt", saleOpensAt.toString(), "price", price,
+						"currency", currency, "holdSeconds", holdSeconds, "offerSeconds", offerSeconds)));
 		return required(expect(response, 201, "POST /api/admin/events"), "id", "POST /api/admin/events").asLong();
-	}
-
-	/**
-	 * {@code POST /api/bookings/{id}/payment}: the provider's checkout for a HELD booking.
-	 * @param token the owner's access token
-	 * @param bookingId the booking
-	 * @return the checkout's id, or null when the answer was not a 201 (not HELD, provider unavailable)
-	 * @throws IOException when the request fails or times out (30 s)
-	 * @throws InterruptedException when interrupted while waiting
-	 */
-	public @Nullable String checkout(String token, String bookingId) throws IOException, InterruptedException {
-		ApiResponse response = send(post("/api/bookings/" + bookingId + "/payment", token, Map.of()));
-		return (response.status() == 201) ? read(response.body()).path("checkoutId").asString(null) : null;
 	}
 
 	/**
@@ -144,19 +132,6 @@ public final class ApiClient {
 	 */
 	public int cancel(String token, String bookingId) throws IOException, InterruptedException {
 		return send(post("/api/bookings/" + bookingId + "/cancellation", token, Map.of())).status();
-	}
-
-	/**
-	 * {@code POST /api/events/{id}/waitlist}.
-	 * @param token the user's access token
-	 * @param eventId a sold-out event
-	 * @param quantity seats wanted
-	 * @return the answer's status: 201 when joined
-	 * @throws IOException when the request fails or times out (30 s)
-	 * @throws InterruptedException when interrupted while waiting
-	 */
-	public int joinWaitlist(String token, long eventId, int quantity) throws IOException, InterruptedException {
-		return send(post("/api/events/" + eventId + "/waitlist", token, Map.of("quantity", quantity))).status();
 	}
 
 	/**
@@ -201,7 +176,8 @@ public final class ApiClient {
 	 * {@code GET /api/bookings/{id}}.
 	 * @param token the owner's access token
 	 * @param bookingId the booking
-	 * @return the booking's status (PENDING, CONFIRMED or REJECTED), or null when the answer was not a 200
+	 * @return the booking's status (PENDING, HELD, CONFIRMED, EXPIRED, CANCELLED, REFUNDED or REJECTED), or null when
+	 * the answer was not a 200
 	 * @throws IOException when the request fails or times out (30 s)
 	 * @throws InterruptedException when interrupted while waiting
 	 */
@@ -230,20 +206,52 @@ public final class ApiClient {
 	}
 
 	/**
-	 * {@code GET /api/events/{id}/waitlist/me}.
-	 * @param token the user's access token
-	 * @param eventId the event
-	 * @return the {@code offerBookingId} of the caller's OFFERED entry, or null while it has none
+	 * {@code POST /api/bookings/{id}/payment}: the checkout of a HELD booking.
+	 * @param token the owner's access token
+	 * @param bookingId the booking
+	 * @return the answer, whatever its status (201 with {@code checkoutId}; 409 once it is not HELD)
 	 * @throws IOException when the request fails or times out (30 s)
 	 * @throws InterruptedException when interrupted while waiting
 	 */
-	public @Nullable String offer(String token, long eventId) throws IOException, InterruptedException {
-		ApiResponse response = send(request("/api/events/" + eventId + "/waitlist/me", token).GET().build());
-		if (response.status() != 200) {
-			return null;
-		}
-		JsonNode entry = read(response.body());
-		return entry.path("state").asString("").equals("OFFERED") ? entry.path("offerBookingId").asString(null) : null;
+	public ApiResponse checkout(String token, String bookingId) throws IOException, InterruptedException {
+		return send(request("/api/bookings/" + bookingId + "/payment", token)
+			.POST(HttpRequest.BodyPublishers.noBody())
+			.build());
+	}
+
+	/**
+	 * {@code POST /api/events/{id}/waitlist}.
+	 * @param token the user's access token
+	 * @param eventId the sold-out event
+	 * @param quantity seats wanted
+	 * @return the answer, whatever its status (201 with the entry's {@code position})
+	 * @throws IOException when the request fails or times out (30 s)
+	 * @throws InterruptedException when interrupted while waiting
+	 */
+	public ApiResponse joinWaitlist(String token, long eventId, int quantity)
+			throws IOException, InterruptedException {
+		return send(post("/api/events/" + eventId + "/waitlist", token, Map.of("quantity", quantity)));
+	}
+
+	/**
+	 * {@code GET /api/events/{id}/waitlist/me}.
+	 * @param token the user's access token
+	 * @param eventId the event
+	 * @return the answer, whatever its status (200 with {@code state} and {@code offerBookingId}; 404 when none)
+	 * @throws IOException when the request fails or times out (30 s)
+	 * @throws InterruptedException when interrupted while waiting
+	 */
+	public ApiResponse waitlistEntry(String token, long eventId) throws IOException, InterruptedException {
+		return send(request("/api/events/" + eventId + "/waitlist/me", token).GET().build());
+	}
+
+	/**
+	 * @param body a JSON answer's body
+	 * @param field a top-level field
+	 * @return the field as text, or null when it is absent or null
+	 */
+	public @Nullable String text(String body, String field) {
+		return read(body).path(field).asString(null);
 	}
 
 	/**

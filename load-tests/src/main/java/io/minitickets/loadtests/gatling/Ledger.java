@@ -82,6 +82,16 @@ public final class Ledger {
 	}
 
 	/**
+	 * Records one step of a paid sale's customer ({@code PaidSale}): how a hold, an offer or a waiting-list entry
+	 * ended for them.
+	 * @param role {@code buyer} or {@code waiting}
+	 * @param outcome what happened, for example {@code paid: CONFIRMED} or {@code offer left to lapse}
+	 */
+	void counted(String role, String outcome) {
+		increment(role, outcome);
+	}
+
+	/**
 	 * @param role who booked
 	 * @param outcome {@code tried} (bookings, not attempts), an HTTP status ({@code 202}, {@code 429}...), {@code 409 sold out}, or
 	 * {@code polled CONFIRMED} / {@code polled REJECTED} / {@code polled PENDING}

@@ -133,11 +133,11 @@ public final class Scenarios {
 		return !session.contains("attempt") || session.getInt("attempt") == 0;
 	}
 
-	private static int status(Session session) {
+	static int status(Session session) {
 		return session.contains("status") ? session.getInt("status") : 0;
 	}
 
-	private static Duration retryAfter(Session session) {
+	static Duration retryAfter(Session session) {
 		String seconds = session.getString("retryAfter");
 		try {
 			return Duration.ofSeconds((seconds != null) ? Math.max(1, Long.parseLong(seconds.trim())) : 1);

@@ -24,15 +24,18 @@ import io.minitickets.localstack.stack.StateDirectoryOption;
  * verifier's figures, then where the HTML report is.
  */
 @Command(name = "load", mixinStandardHelpOptions = true,
-		description = "Run a Gatling simulation (SaleDay, Scalper, SoldOutStampede, PollStorm) against the local "
+		description = "Run a Gatling simulation (SaleDay, Scalper, SoldOutStampede, PollStorm, PaidSale) against the local "
 				+ "stack, then verify Postgres, Valkey and Kafka. Exit code 1 on any breach or failed expectation.")
 public final class LoadCommand implements Callable<Integer> {
+
+	/** PaidSale's hold and offer windows unless {@code --hold-seconds} says otherwise. */
+	static final int DEFAULT_HOLD_SECONDS = 20;
 
 	@Mixin
 	private StateDirectoryOption state = new StateDirectoryOption();
 
 	@Parameters(index = "0", paramLabel = "SIMULATION",
-			description = "SaleDay, Scalper, SoldOutStampede or PollStorm.")
+			description = "SaleDay, Scalper, SoldOutStampede, PollStorm or PaidSale.")
 	private String simulation = "";
 
 	@Option(names = "--users", description = "Users created for the run (default: the simulation's; Scalper: "
@@ -45,6 +48,10 @@ public final class LoadCommand implements Callable<Integer> {
 	@Option(names = "--duration", description = "Injection length in seconds (default: the simulation's; "
 			+ "Scalper 10).")
 	private @Nullable Integer duration;
+
+	@Option(names = "--hold-seconds", paramLabel = "S", description = "PaidSale: the event's hold and offer "
+			+ "windows, 5 to 86400 seconds (default: ${DEFAULT-VALUE}).")
+	private int holdSeconds = DEFAULT_HOLD_SECONDS;
 
 	@Option(names = "--base-url", paramLabel = "URL", description = "api-service to load (default: the local "
 			+ "stack's); users, the event and the verifier still use the local stack's database, Valkey and broker.")
@@ -72,12 +79,15 @@ public final class LoadCommand implements Callable<Integer> {
 			throw new ParameterException(this.spec.commandLine(),
 					"--users and --duration must be at least 1 and --rate above 0");
 		}
+		if (this.holdSeconds < 5 || this.holdSeconds > 86_400) {
+			throw new ParameterException(this.spec.commandLine(), "--hold-seconds must be from 5 to 86400");
+		}
 		LoadReport report;
 		try (StackSession session = StackSession.open(this.state.resolve(), "load", System.out)) {
 			URI api = (this.baseUrl != null) ? this.baseUrl : session.healthyApi();
 			report = new LoadRun(session.state(), StateDirectoryOption.checkout().resolve("load-tests/target/gatling"),
 					System.out)
-				.run(chosen, api, userCount, peak, length);
+				.run(chosen, api, userCount, peak, length, this.holdSeconds);
 		}
 		System.out.println();
 		System.out.print(report.table());

@@ -6,6 +6,7 @@ import java.util.Map;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import org.jspecify.annotations.Nullable;
 
+import io.minitickets.loadtests.load.paid.PaidSaleFigures;
 import io.minitickets.loadtests.verify.VerifierFigures;
 
 /**
@@ -27,12 +28,16 @@ import io.minitickets.loadtests.verify.VerifierFigures;
  * @param gatlingStatus Gatling's exit code (0: the run ended and its assertions held)
  * @param report the HTML report's {@code index.html}, null when none was written
  * @param failures every breach and failed expectation, empty when the run passed
+ * @param payments PaidSale only (else null): payments succeeded, declined, refunded, duplicate webhooks
+ * @param holds PaidSale only (else null): holds created, expired, paid
+ * @param waitlist PaidSale only (else null): entries joined, offers made, offers taken
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record LoadReport(String simulation, String baseUrl, long eventId, int seats, int users, double rate,
 		long durationSeconds, Map<String, Map<String, Long>> answers, VerifierFigures verifier, long seatsLeft,
 		@Nullable Tally shoppers, @Nullable Tally scalper, int gatlingStatus, @Nullable String report,
-		List<String> failures) {
+		List<String> failures, PaidSaleFigures.@Nullable Payments payments, PaidSaleFigures.@Nullable Holds holds,
+		PaidSaleFigures.@Nullable Waitlist waitlist) {
 
 	/**
 	 * @return true when the verifier found no breach, the simulation's expectations held, and Gatling's assertions
@@ -57,6 +62,9 @@ public record LoadReport(String simulation, String baseUrl, long eventId, int se
 			table.append('\n');
 		});
 		table.append(this.verifier.table());
+		if (this.payments != null && this.holds != null && this.waitlist != null) {
+			table.append(new PaidSaleFigures(this.payments, this.holds, this.waitlist).table());
+		}
 		table.append(String.format("  seats left                             %,10d%n", this.seatsLeft));
 		if (this.shoppers != null && this.scalper != null) {
 			table.append(String.format("  shoppers confirmed / tried     %,6d / %,d%n", this.shoppers.confirmed(),

@@ -11,6 +11,7 @@ import java.security.SecureRandom;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.HexFormat;
 import java.util.List;
 import java.util.Map;
@@ -24,6 +25,9 @@ import io.minitickets.loadtests.client.BulkUsers;
 import io.minitickets.loadtests.client.LoadUser;
 import io.minitickets.loadtests.gatling.Ledger;
 import io.minitickets.loadtests.gatling.LoadSettings;
+import io.minitickets.loadtests.gatling.PaidSaleSettings;
+import io.minitickets.loadtests.load.paid.PaidSaleReader;
+import io.minitickets.loadtests.client.SimulatorControl;
 import io.minitickets.loadtests.simulations.Scalper;
 import io.minitickets.loadtests.verify.EventFacts;
 import io.minitickets.loadtests.verify.Inspector;
@@ -31,7 +35,9 @@ import io.minitickets.loadtests.verify.Sale;
 import io.minitickets.loadtests.verify.Verification;
 import io.minitickets.loadtests.verify.Verifier;
 import io.minitickets.localstack.chaos.ProcessWaits;
+import io.minitickets.localstack.stack.ManagedProcess;
 import io.minitickets.localstack.stack.PostgresEndpoint;
+import io.minitickets.localstack.stack.Service;
 import io.minitickets.localstack.stack.StackException;
 import io.minitickets.localstack.stack.StackState;
 
@@ -47,6 +53,12 @@ final class LoadRun {
 
 	/** Refills of the booking bucket per second. */
 	static final int BUCKET_REFILLS_PER_SECOND = 1;
+
+	/** PaidSale's price of a seat, minor units of {@link #CURRENCY}. */
+	static final long PRICE = 2_500;
+
+	/** PaidSale's currency. */
+	static final String CURRENCY = "EUR";
 
 	private static final Duration SETTLE_TIMEOUT = Duration.ofSeconds(120);
 
@@ -77,10 +89,11 @@ final class LoadRun {
 	 * @param users users to create (Scalper: always 1 + 5)
 	 * @param rate peak arrivals per second
 	 * @param duration the injection's length
+	 * @param holdSeconds PaidSale: the event's hold and offer windows
 	 * @return the report
 	 * @throws StackException when the stack does not answer as the contract says
 	 */
-	LoadReport run(Simulations simulation, URI api, int users, double rate, Duration duration) {
+	LoadReport run(Simulations simulation, URI api, int users, double rate, Duration duration, int holdSeconds) {
 		String runId = HexFormat.of().formatHex(randomBytes());
 		int seats = simulation.seats(rate, duration);
 		HttpClient http = HttpClient.newBuilder()
@@ -90,8 +103,13 @@ final class LoadRun {
 		try (http) {
 			ApiClient client = new ApiClient(http, api);
 			String admin = client.login(this.stack.adminEmail(), this.stack.adminPassword());
-			long eventId = client.createEvent(admin, "Load " + simulation.label() + " " + runId, seats,
-					Instant.now().minusSeconds(60));
+			String name = "Load " + simulation.label() + " " + runId;
+			Instant opened = Instant.now().minusSeconds(60);
+			PaidSaleSettings paid = (simulation == Simulations.PAID_SALE)
+					? new PaidSaleSettings(simulatorUrl(), holdSeconds, holdSeconds) : null;
+			long eventId = (paid != null)
+					? client.createPaidEvent(admin, name, seats, opened, PRICE, CURRENCY, holdSeconds, holdSeconds)
+					: client.createEvent(admin, name, seats, opened);
 			BulkUsers bulk = new BulkUsers(database(), this.stack.jwtSecret(), duration.plusHours(1));
 			if (simulation == Simulations.SOLD_OUT_STAMPEDE) {
 				sellOut(client, eventId, seats, bulk.create(runId + "-seller", 1).getFirst());
@@ -103,26 +121,55 @@ final class LoadRun {
 					simulation.label(), eventId, seats, created.size(), api);
 			Ledger.current().reset();
 			GatlingRunner.Result gatling;
+			Map<String, String> properties = new HashMap<>(
+					LoadSettings.properties(api.toString(), eventId, usersFile, rate, duration));
+			if (paid != null) {
+				properties.putAll(paid.properties());
+			}
+			SimulatorControl simulator = (paid != null) ? new SimulatorControl(http, URI.create(paid.simulatorUrl()))
+					: null;
 			try {
-				gatling = new GatlingRunner(this.resultsFolder).run(simulation.type(),
-						LoadSettings.properties(api.toString(), eventId, usersFile, rate, duration),
+				gatling = new GatlingRunner(this.resultsFolder).run(simulation.type(), properties,
 						simulation.label() + " " + runId);
 			}
 			finally {
 				deleteQuietly(usersFile);
+				if (simulator != null) {
+					simulator.behaveNormally();
+				}
+			}
+			PaidSaleReader.Quiet quiet = null;
+			if (simulator != null) {
+				Duration wait = Duration.ofSeconds(4L * holdSeconds + 60);
+				this.out.printf("Waiting (at most %d s) for the holds and offers to end and the webhooks and refunds "
+						+ "to be done...%n", wait.toSeconds());
+				quiet = new PaidSaleReader(database(), simulator).awaitQuiet(eventId, wait);
 			}
 			this.out.println("Verifying Postgres, Valkey and Kafka...");
 			Inspector inspector = Inspector.of(this.stack);
 			Verification verification = new Verifier(inspector, SETTLE_TIMEOUT, QUIET_TIMEOUT)
-				.verify(new Sale(Set.of(eventId), Ledger.current().acceptedIds(), Ledger.current().soldOutRefusals()));
-			return report(simulation, api, eventId, seats, created, rate, duration, gatling, verification, inspector);
+				.verify(new Sale(Set.of(eventId), Ledger.current().acceptedIds(), Ledger.current().soldOutRefusals(),
+						paid != null));
+			return report(simulation, api, eventId, seats, created, rate, duration, gatling, verification, inspector,
+					quiet);
 		}
+	}
+
+	private String simulatorUrl() {
+		return this.stack.process(Service.PAYMENT_SIMULATOR.module())
+			.map(ManagedProcess::url)
+			.orElseThrow(() -> new StackException("The stack has no payment simulator recorded; PaidSale needs one "
+					+ "(./minitickets up starts it)"));
 	}
 
 	private LoadReport report(Simulations simulation, URI api, long eventId, int seats, List<LoadUser> users,
 			double rate, Duration duration, GatlingRunner.Result gatling, Verification verification,
-			Inspector inspector) {
+			Inspector inspector, PaidSaleReader.@Nullable Quiet quiet) {
 		List<String> failures = new ArrayList<>(verification.breaches());
+		if (quiet != null && !quiet.reached()) {
+			failures.add("the paid sale was not quiet when the wait ended (a hold, an offer, a waiting entry, a webhook "
+					+ "or a refund still open)");
+		}
 		if (gatling.status() != 0) {
 			failures.add("Gatling exited " + gatling.status() + " (a failed request or assertion: see its summary)");
 		}
@@ -146,7 +193,8 @@ final class LoadRun {
 		return new LoadReport(simulation.label(), api.toString(), eventId, seats, users.size(), rate,
 				duration.toSeconds(), ledger.counts(), verification.figures(), seatsLeft, shoppers, scalper,
 				gatling.status(), gatling.report().map((folder) -> folder.resolve("index.html").toString()).orElse(null),
-				failures);
+				failures, (quiet != null) ? quiet.figures().payments() : null,
+				(quiet != null) ? quiet.figures().holds() : null, (quiet != null) ? quiet.figures().waitlist() : null);
 	}
 
 	/**

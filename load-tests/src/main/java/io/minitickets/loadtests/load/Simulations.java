@@ -5,6 +5,7 @@ import java.util.Arrays;
 
 import io.gatling.javaapi.core.Simulation;
 
+import io.minitickets.loadtests.simulations.PaidSale;
 import io.minitickets.loadtests.simulations.PollStorm;
 import io.minitickets.loadtests.simulations.SaleDay;
 import io.minitickets.loadtests.simulations.Scalper;
@@ -25,7 +26,10 @@ enum Simulations {
 	SOLD_OUT_STAMPEDE(SoldOutStampede.class, 500, 100, Duration.ofSeconds(10)),
 
 	/** Thousands of clients polling their PENDING bookings. */
-	POLL_STORM(PollStorm.class, 2_000, 100, Duration.ofSeconds(20));
+	POLL_STORM(PollStorm.class, 2_000, 100, Duration.ofSeconds(20)),
+
+	/** A paid event's sale: holds paid, expired and cancelled, the sold out on the waiting list. */
+	PAID_SALE(PaidSale.class, 10_000, 200, Duration.ofSeconds(50));
 
 	/** The seats of the event a stampede finds sold out. */
 	static final int STAMPEDE_SEATS = 10;
@@ -94,7 +98,8 @@ enum Simulations {
 	 * @param rate peak users per second
 	 * @param duration the injection's length
 	 * @return the seats of the run's event: half the arrivals of a sale day (it sells out during the spike), 1,000
-	 * for the scalper, {@value #STAMPEDE_SEATS} sold out before a stampede, one per arrival of a poll storm
+	 * for the scalper, {@value #STAMPEDE_SEATS} sold out before a stampede, one per arrival of a poll storm, one per
+	 * ten arrivals of a paid sale
 	 */
 	int seats(double rate, Duration duration) {
 		double seconds = duration.toMillis() / 1000.0;
@@ -103,6 +108,7 @@ enum Simulations {
 			case SCALPER -> Scalper.SEATS;
 			case SOLD_OUT_STAMPEDE -> STAMPEDE_SEATS;
 			case POLL_STORM -> (int) Math.max(1, Math.ceil(rate * seconds));
+			case PAID_SALE -> PaidSale.seats(rate, duration.toSeconds());
 		};
 	}
 

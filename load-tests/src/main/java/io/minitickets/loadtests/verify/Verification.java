@@ -72,6 +72,15 @@ public record Verification(long oversold, long undersold, int unsettled, long dr
 	}
 
 	/**
+	 * @return this verification with undersold 0: for a sale whose seats come back after a sold-out answer (holds
+	 * expire, bookings are cancelled), where seats left at the end are no breach
+	 */
+	public Verification withoutUndersold() {
+		return new Verification(this.oversold, 0, this.unsettled, this.drift, this.consumerLag, this.events,
+				this.unsettledSamples, this.paid);
+	}
+
+	/**
 	 * @return events whose seats are not conserved ({@link EventFacts#seatsNotConserved()})
 	 */
 	public long seatConservation() {

@@ -58,7 +58,9 @@ public final class Verifier {
 		Quiet quiet = await(() -> new Quiet(this.inspector.events(sale.eventIds()), this.inspector.consumerLag()),
 				Quiet::reached, this.quietTimeout);
 		PaidFacts paid = await(() -> this.inspector.paid(sale.eventIds()), (facts) -> true, this.quietTimeout);
-		return Verification.of(quiet.events(), unsettled, quiet.lag(), sale.soldOutRefusals(), paid);
+		Verification verification = Verification.of(quiet.events(), unsettled, quiet.lag(), sale.soldOutRefusals(),
+				paid);
+		return sale.seatsComeBack() ? verification.withoutUndersold() : verification;
 	}
 
 	// A read that fails (a broker, database or Valkey too busy to answer in time) is tried again until the wait ends.

@@ -23,7 +23,8 @@ import static org.assertj.core.api.Assertions.assertThat;
  * {@code ./minitickets load} end to end through the real command line, on one stack of real processes started for
  * the class: the seed's Scalper case for its full 10 s (every shopper booking confirmed, the scalper held to its
  * bucket, the rest on sale, the verifier clean) and a short SoldOutStampede (every request refused, nothing sold
- * after the sell-out). Needs the services' jars (the reactor packages them before load-tests).
+ * after the sell-out), and a small PaidSale (200 users for 20 seats, 10 s holds: the verifier clean, its payments,
+ * holds and waiting-list figures written). Needs the services' jars (the reactor packages them before load-tests).
  */
 @Timeout(value = 15, unit = TimeUnit.MINUTES)
 class LoadCommandIntegrationTests {
@@ -79,6 +80,31 @@ class LoadCommandIntegrationTests {
 		assertThat(report.at("/seatsLeft").asLong()).isZero();
 		assertThat(report.at("/verifier/oversold").asLong()).isZero();
 		assertThat(report.at("/verifier/unsettled").asLong()).isZero();
+	}
+
+	@Test
+	void aSmallPaidSaleEndsVerifiedWithItsPaymentsHoldsAndWaitingList() throws IOException, InterruptedException {
+		Path json = folder.resolve("paid-sale.json");
+
+		run("paid-sale.log", 5, "load", "PaidSale", "--users", "200", "--rate", "20", "--duration", "10",
+				"--hold-seconds", "10", "--json", json.toString());
+
+		JsonNode report = JsonMapper.builder().build().readTree(json.toFile());
+		assertThat(report.at("/seats").asLong()).isEqualTo(20);
+		assertThat(report.get("verifier").propertyNames()).contains("oversold", "unsettled", "drift",
+				"seatConservation", "moneyMismatch", "doubleRefunds", "waitlistOrderViolations");
+		for (String figure : List.of("oversold", "unsettled", "drift", "seatConservation", "moneyMismatch",
+				"doubleRefunds", "waitlistOrderViolations")) {
+			assertThat(report.at("/verifier/" + figure).asLong()).as(figure).isZero();
+		}
+		assertThat(report.get("payments").propertyNames()).containsExactlyInAnyOrder("succeeded", "declined",
+				"refunded", "duplicateWebhooks");
+		assertThat(report.get("holds").propertyNames()).containsExactlyInAnyOrder("created", "expired", "paid");
+		assertThat(report.get("waitlist").propertyNames()).containsExactlyInAnyOrder("joined", "offersMade",
+				"offersTaken");
+		assertThat(report.at("/holds/created").asLong()).isGreaterThanOrEqualTo(20);
+		assertThat(report.at("/payments/succeeded").asLong()).isPositive();
+		assertThat(report.at("/waitlist/joined").asLong()).isPositive();
 	}
 
 	private static void run(String log, int minutes, String... arguments) throws IOException, InterruptedException {

@@ -67,6 +67,16 @@ class VerificationTests {
 	}
 
 	@Test
+	void aSaleWhoseSeatsComeBackIsNotUndersold() {
+		EventFacts event = event(16, 13, null, 3L, 0);
+
+		Verification verification = Verification.of(List.of(event), List.of(), 0, Map.of(1L, 1)).withoutUndersold();
+
+		assertThat(verification.undersold()).isZero();
+		assertThat(verification.breaches()).isEmpty();
+	}
+
+	@Test
 	void heldSeatsCountAsTakenByTheGate() {
 		EventFacts event = new EventFacts(1, 10, 6, 2, 1, 3, 1, null, 4L, 0, 4);
 
