@@ -1,5 +1,6 @@
 package io.minitickets.simulator;
 
+import java.net.http.HttpResponse;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
@@ -102,6 +103,29 @@ class WebhookBehaviourIntegrationTests {
 			assertThat(delivery.path("lastStatus").asInt()).isEqualTo(500);
 		});
 		assertThat(receiver.mentioning(bookingId)).hasSize(ATTEMPTS);
+	}
+
+	@Test
+	void replaysADeliveredEventWithTheSameIdAndBodyAndAFreshSignature() throws InterruptedException {
+		String bookingId = UUID.randomUUID().toString();
+		this.simulator.pay(this.simulator.checkout(bookingId));
+		await().atMost(Duration.ofSeconds(10)).untilAsserted(() -> assertThat(receiver.mentioning(bookingId)).hasSize(1));
+		String eventId = events(bookingId).getFirst().eventId();
+		Thread.sleep(1100);
+
+		HttpResponse<String> replayed = this.simulator.post("/sim/events/" + eventId + "/replay", "");
+
+		assertThat(replayed.statusCode()).isEqualTo(202);
+		await().atMost(Duration.ofSeconds(10)).untilAsserted(() -> assertThat(receiver.mentioning(bookingId)).hasSize(2));
+		List<WebhookReceiver.Received> both = receiver.mentioning(bookingId);
+		assertThat(both.get(1).body()).isEqualTo(both.get(0).body());
+		assertThat(both.get(1).signature()).as("signed afresh, with a later timestamp")
+			.isNotEqualTo(both.get(0).signature());
+		assertThat(events(bookingId)).extracting(PaymentEvent::eventId).containsOnly(eventId);
+		assertThat(this.simulator.deliveries(bookingId)).hasSize(2);
+		HttpResponse<String> unknown = this.simulator.post("/sim/events/evt_unknown/replay", "");
+		assertThat(unknown.statusCode()).isEqualTo(404);
+		assertThat(unknown.headers().firstValue("Content-Type")).hasValue("application/problem+json");
 	}
 
 	@Test

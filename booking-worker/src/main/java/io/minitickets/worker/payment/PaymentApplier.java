@@ -5,6 +5,8 @@ import java.util.Objects;
 import io.minitickets.core.messaging.BookingStatus;
 import io.minitickets.core.messaging.PaymentReceived;
 import io.minitickets.worker.deadletter.UnprocessableRecordException;
+import io.minitickets.worker.system.Failpoints;
+import io.minitickets.worker.system.WorkerProperties.Failpoint;
 import io.minitickets.worker.waitlist.WaitlistOffers;
 
 import org.springframework.stereotype.Component;
@@ -45,9 +47,13 @@ public class PaymentApplier {
 
 	private final WaitlistOffers waitlist;
 
+	private final Failpoints failpoints;
+
 	PaymentApplier(PaymentRepository repository, PlatformTransactionManager transactionManager,
-			PaymentAnnouncer announcer, Refunder refunder, PaymentMetrics metrics, WaitlistOffers waitlist) {
+			PaymentAnnouncer announcer, Refunder refunder, PaymentMetrics metrics, WaitlistOffers waitlist,
+			Failpoints failpoints) {
 		this.waitlist = waitlist;
+		this.failpoints = failpoints;
 		this.repository = repository;
 		this.transactions = new TransactionTemplate(transactionManager);
 		this.announcer = announcer;
@@ -66,6 +72,9 @@ public class PaymentApplier {
 	 */
 	public PaymentOutcome apply(PaymentReceived payment) {
 		AppliedPayment applied = Objects.requireNonNull(this.transactions.execute((status) -> decide(payment)));
+		if (applied.outcome() != PaymentOutcome.DUPLICATE) {
+			this.failpoints.reach(Failpoint.HALT_AFTER_PAYMENT_COMMIT);
+		}
 		PaidBooking changed = applied.changed();
 		if (changed != null) {
 			this.announcer.announce(changed, applied.outcome() == PaymentOutcome.CONFIRMED_AFTER_EXPIRY);

@@ -32,7 +32,11 @@ public class Failpoints {
 		this(properties.failpoint(), Runtime.getRuntime()::halt);
 	}
 
-	Failpoints(Failpoint armed, IntConsumer halt) {
+	/**
+	 * @param armed the point to halt at
+	 * @param halt what halting is ({@link Runtime#halt} in a worker; a test records it)
+	 */
+	public Failpoints(Failpoint armed, IntConsumer halt) {
 		this.armed = armed;
 		this.halt = halt;
 	}

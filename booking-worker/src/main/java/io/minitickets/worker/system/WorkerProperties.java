@@ -35,7 +35,14 @@ public record WorkerProperties(@DefaultValue("1s") Duration gateSettleTimeout,
 		 * Halt right after a batch's first Postgres commit (one event's settling transaction), before its Valkey
 		 * settles, status writes and {@code bookings.settled} records, and before the offsets are committed.
 		 */
-		HALT_AFTER_COMMIT
+		HALT_AFTER_COMMIT,
+
+		/**
+		 * Halt right after a payment's transaction committed a change (CONFIRMED, refunded, or a failed payment
+		 * recorded), before the gate, the status cache, {@code bookings.settled}, the refund call and the offset
+		 * commit of {@code payments.received}: the restarted worker consumes the payment again and must apply it once.
+		 */
+		HALT_AFTER_PAYMENT_COMMIT
 
 	}
 

@@ -16,6 +16,7 @@ import io.minitickets.loadtests.report.JsonFiles;
  * @param connections the open-model load's HTTP connections
  * @param users users who booked, each with its own token
  * @param rows one per fault, in run order
+ * @param paidRows one per fault, in run order: the money and seats of its paid sales
  * @param poisonRecords poison records produced
  * @param deadLetters records on {@code bookings.requested-dlt} once the run was quiet
  * @param violations every broken invariant or design promise, empty when the run is green
@@ -23,10 +24,11 @@ import io.minitickets.loadtests.report.JsonFiles;
  * violations of the invariants the run checks
  */
 record ChaosReport(long seed, int rounds, double rate, int connections, int users, List<FaultRow> rows,
-		int poisonRecords, long deadLetters, List<String> violations, List<String> notes) implements ChaosOutcome {
+		List<PaidFaultRow> paidRows, int poisonRecords, long deadLetters, List<String> violations, List<String> notes) implements ChaosOutcome {
 
 	ChaosReport {
 		rows = List.copyOf(rows);
+		paidRows = List.copyOf(paidRows);
 		violations = List.copyOf(violations);
 		notes = List.copyOf(notes);
 	}
@@ -45,7 +47,7 @@ record ChaosReport(long seed, int rounds, double rate, int connections, int user
 	}
 
 	/**
-	 * @return the load, the table as Markdown (readable in a terminal too), and the dead letters
+	 * @return the load, the tables as Markdown (readable in a terminal too), and the dead letters
 	 */
 	@Override
 	public String table() {
@@ -59,6 +61,14 @@ record ChaosReport(long seed, int rounds, double rate, int connections, int user
 				.append(" | ").append(row.oversold()).append(" | ").append(row.lost()).append(" | ")
 				.append(row.doubleSettled()).append(" | ").append(row.drift()).append(" | ").append(row.statuses())
 				.append(" |\n");
+		}
+		table.append("\n| fault | payments taken | seats not conserved | money mismatch | double refunds "
+				+ "| waiting-list order violations | payments never applied |\n|---|--:|--:|--:|--:|--:|--:|\n");
+		for (PaidFaultRow row : this.paidRows) {
+			table.append("| ").append(row.fault()).append(" | ").append(row.charged()).append(" | ")
+				.append(row.seatConservation()).append(" | ").append(row.moneyMismatch()).append(" | ")
+				.append(row.doubleRefunds()).append(" | ").append(row.waitlistOrderViolations()).append(" | ")
+				.append(row.unapplied()).append(" |\n");
 		}
 		return table.append("\ndead-letter records: ").append(this.deadLetters).append(" (poison records produced: ")
 			.append(this.poisonRecords).append(")\n").toString();

@@ -57,6 +57,26 @@ final class Quiescence {
 	}
 
 	/**
+	 * Waits until every payment the provider took has reached its booking (at most 180 s: a webhook the provider
+	 * could not deliver during a fault is retried with back-off, 1 s doubling).
+	 * @param chargedIds the booking ids the payment simulator took a payment for
+	 * @return the ids without a succeeded payment in Postgres when the wait ended: customers charged for nothing
+	 */
+	List<String> awaitPaymentsApplied(Collection<String> chargedIds) {
+		long deadline = System.nanoTime() + SETTLE_TIMEOUT.toNanos();
+		while (true) {
+			Set<String> paid = this.inspector.paidIds();
+			List<String> missing = chargedIds.stream()
+				.filter((id) -> !paid.contains(id.toLowerCase(Locale.ROOT)))
+				.toList();
+			if (missing.isEmpty() || System.nanoTime() - deadline > 0) {
+				return missing;
+			}
+			ProcessWaits.pause(POLL);
+		}
+	}
+
+	/**
 	 * Lets two reconcile passes run, then waits until no event's gate drifts from Postgres, at most the lease TTL
 	 * plus four reconcile intervals plus 10 s (a lease orphaned by a fault comes back only once it expired).
 	 * @return every event as it is when the wait ended

@@ -123,6 +123,18 @@ public final class ApiClient {
 	}
 
 	/**
+	 * {@code POST /api/bookings/{id}/cancellation}.
+	 * @param token the owner's access token
+	 * @param bookingId the booking
+	 * @return the answer's status: 202 when recorded
+	 * @throws IOException when the request fails or times out (30 s)
+	 * @throws InterruptedException when interrupted while waiting
+	 */
+	public int cancel(String token, String bookingId) throws IOException, InterruptedException {
+		return send(post("/api/bookings/" + bookingId + "/cancellation", token, Map.of())).status();
+	}
+
+	/**
 	 * {@code POST /api/admin/users} with role USER.
 	 * @param adminToken an admin's access token
 	 * @param email the new user's email
@@ -173,6 +185,24 @@ public final class ApiClient {
 		HttpRequest request = request("/api/bookings/" + bookingId, token).GET().build();
 		ApiResponse response = send(request);
 		return (response.status() == 200) ? read(response.body()).path("status").asString(null) : null;
+	}
+
+	/**
+	 * {@code GET /api/bookings/{id}}, the whole answer.
+	 * @param token the owner's access token
+	 * @param bookingId the booking
+	 * @return the booking's {@code status} and {@code payment.state} (NONE when absent), or null when the answer was
+	 * not a 200
+	 * @throws IOException when the request fails or times out (30 s)
+	 * @throws InterruptedException when interrupted while waiting
+	 */
+	public @Nullable String statusAndPayment(String token, String bookingId) throws IOException, InterruptedException {
+		ApiResponse response = send(request("/api/bookings/" + bookingId, token).GET().build());
+		if (response.status() != 200) {
+			return null;
+		}
+		JsonNode booking = read(response.body());
+		return booking.path("status").asString("") + " " + booking.path("payment").path("state").asString("NONE");
 	}
 
 	/**

@@ -110,6 +110,22 @@ public final class Inspector {
 	}
 
 	/**
+	 * @return the ids (lower-case UUIDs) of every booking with a succeeded payment applied ({@code payments} row of
+	 * kind SUCCEEDED): a payment the provider took reached the booking, whatever became of it
+	 * @throws StackException when Postgres cannot be queried
+	 */
+	public Set<String> paidIds() {
+		return query("select distinct booking_id::text from payments where kind = 'SUCCEEDED'", (statement) -> {
+		}, (rows) -> {
+			Set<String> ids = new HashSet<>();
+			while (rows.next()) {
+				ids.add(rows.getString(1));
+			}
+			return ids;
+		});
+	}
+
+	/**
 	 * @return every event with its Postgres figures and its gate counters
 	 * @throws StackException when Postgres or the gate's Valkey cannot be read
 	 */

@@ -24,6 +24,7 @@ import io.minitickets.localstack.chaos.FaultInjector;
 import io.minitickets.localstack.chaos.FaultKind;
 import io.minitickets.localstack.chaos.LoginProbe;
 import io.minitickets.localstack.chaos.PoisonProducer;
+import io.minitickets.localstack.chaos.SimulatorControl;
 import io.minitickets.localstack.stack.DataDirectories;
 import io.minitickets.localstack.stack.Service;
 import io.minitickets.localstack.stack.StackState;
@@ -68,13 +69,15 @@ class QuietStackFaultsIntegrationTests {
 				.token();
 			FaultInjector injector = new FaultInjector(stack,
 					new LoginProbe(http, api, state.adminEmail(), state.adminPassword()),
-					new PoisonProducer(Objects.requireNonNull(state.kafkaBootstrapServers())));
+					new PoisonProducer(Objects.requireNonNull(state.kafkaBootstrapServers())), new SimulatorControl(http,
+							URI.create(String.valueOf(stack.process(Service.PAYMENT_SIMULATOR.module()).url()))));
 			List<Answer> answers = new ArrayList<>();
 			for (FaultKind fault : FAULTS) {
 				long event = client.createEvent(admin, "Quiet " + fault.label(), 10, Instant.now().minusSeconds(60));
 				RoundProbe probe = new RoundProbe(client, token, event, fault);
+				RoundPayments payer = new RoundPayments(client, token, event, fault);
 
-				assertThat(injector.inject(fault, new Random(1), probe)).as(fault.label()).isEmpty();
+				assertThat(injector.inject(fault, new Random(1), probe, payer)).as(fault.label()).isEmpty();
 				assertThat(probe.answers()).as(fault.label()).anyMatch(Answer::accepted);
 				answers.addAll(probe.answers());
 			}

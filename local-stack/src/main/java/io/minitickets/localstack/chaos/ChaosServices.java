@@ -56,11 +56,21 @@ final class ChaosServices {
 	 * @return the started process
 	 * @throws StackException when it cannot be started
 	 */
+	/**
+	 * @param service which service
+	 * @return its HTTP and management ports, the same for every start of it
+	 */
+	List<Integer> ports(Service service) {
+		return this.ports.computeIfAbsent(service, (any) -> FreePorts.allocate(2));
+	}
+
 	ManagedProcess launch(Service service, StackState state, String gateValkeyUrl, Map<String, String> extra) {
 		Map<String, String> environment = new LinkedHashMap<>(this.settings.environment(gateValkeyUrl));
+		// the simulator delivers to api-service, which starts first: every start names the simulator's fixed port
+		environment.putAll(ServiceLauncher.paymentApiBase(ports(Service.PAYMENT_SIMULATOR).get(0)));
 		environment.putAll(extra);
 		return this.launcher.start(service, service.module(), state, true,
-				this.ports.computeIfAbsent(service, (any) -> FreePorts.allocate(2)), environment,
+				ports(service), environment,
 				StartLogs.next(this.logs, service.module()));
 	}
 

@@ -40,6 +40,12 @@ public record ChaosSettings(Duration leaseTtl, Duration reconcileInterval, Durat
 		environment.put("MINITICKETS_RECONCILER_BATCH_SIZE", "500");
 		environment.put("MINITICKETS_BOOKING_SEND_TIMEOUT", this.sendTimeout.toMillis() + "ms");
 		environment.put("MINITICKETS_WORKER_RETRY_MAX_INTERVAL", "2s");
+		// a refund the provider could not take (provider-down) is asked for again within the round's checks
+		environment.put("MINITICKETS_REFUNDS_RETRY_INTERVAL", "2s");
+		environment.put("MINITICKETS_REFUNDS_RETRY_AFTER", "2s");
+		// a provider that hangs (provider-down) fails a call within 2 s, not stripe-java's 80 s and its retries
+		environment.put("MINITICKETS_PAYMENT_READ_TIMEOUT", "2s");
+		environment.put("MINITICKETS_PAYMENT_MAX_NETWORK_RETRIES", "0");
 		environment.put("JAVA_TOOL_OPTIONS", "-Xmx384m -XX:TieredStopAtLevel=1");
 		return environment;
 	}

@@ -1,5 +1,6 @@
 package io.minitickets.localstack.chaos;
 
+import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Map;
@@ -25,7 +26,8 @@ import io.minitickets.localstack.valkey.ValkeyServer;
 
 /**
  * The run's own stack, every part a process it may kill and start again on the same ports and data: a Kafka broker,
- * Postgres, two Valkeys (limiter/status/idempotency, and the gate) and the three services with chaos settings, in a
+ * Postgres, two Valkeys (limiter/status/idempotency, and the gate), the three services with chaos settings and the
+ * payment simulator (the provider of the run's paid sales: checkouts, webhooks, refunds), in a
  * state file so {@code ./minitickets down --state DIR} can stop it should the run itself die.
  */
 public final class ChaosStack implements AutoCloseable {
@@ -82,11 +84,14 @@ public final class ChaosStack implements AutoCloseable {
 		startService(Service.API_SERVICE, Map.of(), true);
 		CompletableFuture<Void> reconciler = CompletableFuture
 			.runAsync(() -> startService(Service.RECONCILER, Map.of(), true), VIRTUAL);
+		CompletableFuture<Void> simulator = CompletableFuture
+			.runAsync(() -> startService(Service.PAYMENT_SIMULATOR, Map.of(), true), VIRTUAL);
 		try {
 			startService(Service.BOOKING_WORKER, Map.of(), true);
 		}
 		finally {
 			ProcessWaits.join(reconciler);
+			ProcessWaits.join(simulator);
 		}
 	}
 
@@ -111,6 +116,29 @@ public final class ChaosStack implements AutoCloseable {
 	 */
 	void kill(String name) {
 		ProcessWaits.kill(process(name));
+	}
+
+	/**
+	 * Sends a signal to a recorded process, for example {@code STOP} to freeze it and {@code CONT} to let it go on.
+	 * @param name the process's name
+	 * @param signal the signal's name without {@code SIG}
+	 * @throws StackException when the signal cannot be sent
+	 */
+	void signal(String name, String signal) {
+		long pid = process(name).pid();
+		try {
+			Process kill = new ProcessBuilder("kill", "-" + signal, Long.toString(pid)).inheritIO().start();
+			if (kill.waitFor() != 0) {
+				throw new StackException("kill -" + signal + " " + pid + " (" + name + ") failed");
+			}
+		}
+		catch (IOException ex) {
+			throw new StackException("kill -" + signal + " " + pid + " (" + name + ") failed: " + ex, ex);
+		}
+		catch (InterruptedException ex) {
+			Thread.currentThread().interrupt();
+			throw new StackException("Interrupted sending SIG" + signal + " to " + name, ex);
+		}
 	}
 
 	/**

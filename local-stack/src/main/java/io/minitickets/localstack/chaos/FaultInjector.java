@@ -36,15 +36,19 @@ public final class FaultInjector {
 
 	private final PoisonProducer poison;
 
+	private final PaymentFaults payments;
+
 	/**
 	 * @param stack the run's stack
 	 * @param login asks api-service to log in, to see the limiter fail closed
 	 * @param poison produces garbage records
+	 * @param simulator the stack's payment simulator
 	 */
-	public FaultInjector(ChaosStack stack, LoginProbe login, PoisonProducer poison) {
+	public FaultInjector(ChaosStack stack, LoginProbe login, PoisonProducer poison, SimulatorControl simulator) {
 		this.stack = stack;
 		this.login = login;
 		this.poison = poison;
+		this.payments = new PaymentFaults(stack, simulator);
 	}
 
 	/**
@@ -52,12 +56,13 @@ public final class FaultInjector {
 	 * @param fault which fault
 	 * @param random the run's seeded randomness (poison bytes)
 	 * @param probe books one seat of the round's probe event; its answers count with the phase's
+	 * @param payer a customer of the round's paid probe event, for the payment faults
 	 * @return what went against the design while injecting (for example a login not answered 503 while the
 	 * limiter's Valkey was down, a failpoint never reached, or no booking accepted when the fault needed one); empty
 	 * when nothing did
 	 * @throws StackException when a process does not stop or come back
 	 */
-	public List<String> inject(FaultKind fault, Random random, BookingProbe probe) {
+	public List<String> inject(FaultKind fault, Random random, BookingProbe probe, PaymentProbe payer) {
 		ProbeChecks probes = new ProbeChecks(fault, probe);
 		switch (fault) {
 			case WORKER_KILL -> {
@@ -92,6 +97,10 @@ public final class FaultInjector {
 				probes.accepted("after api-service came back");
 			}
 			case POISON -> this.poison.send(random);
+			case PAYMENT_FAILPOINT -> this.payments.haltAfterPaymentCommit(fault, payer, probes);
+			case VALKEY_FLUSH_EXPIRY -> this.payments.flushWhileHoldsExpire(fault, payer, probes);
+			case WEBHOOK_REPLAY -> this.payments.replayWebhook(fault, payer, probes);
+			case PROVIDER_DOWN -> this.payments.providerDown(fault, payer, probes);
 		}
 		return probes.violations();
 	}

@@ -1,5 +1,6 @@
 package io.minitickets.localstack.chaos;
 
+import java.time.Duration;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
@@ -34,7 +35,27 @@ public enum FaultKind {
 	API_KILL,
 
 	/** A record of garbage bytes produced to bookings.requested. */
-	POISON;
+	POISON,
+
+	/** booking-worker restarted with HALT_AFTER_PAYMENT_COMMIT armed: it halts after a payment's commit; then a normal one. */
+	PAYMENT_FAILPOINT,
+
+	/** The gate's Valkey (the run's own) flushed again and again while holds of the paid probe event expire. */
+	VALKEY_FLUSH_EXPIRY,
+
+	/** A paid booking's payment webhook delivered again by the payment simulator, signed afresh. */
+	WEBHOOK_REPLAY,
+
+	/** The payment simulator frozen (SIGSTOP) at least 5 s while a refund and a webhook are in flight. */
+	PROVIDER_DOWN;
+
+	/**
+	 * @return how long the holds of the round's paid probe event last: 5 s for {@link #VALKEY_FLUSH_EXPIRY}, whose
+	 * holds must expire during the fault; 10 minutes for the others, whose holds a fault's outage must never expire
+	 */
+	public Duration paidProbeHold() {
+		return (this == VALKEY_FLUSH_EXPIRY) ? PaymentFaults.EXPIRING_HOLD : Duration.ofMinutes(10);
+	}
 
 	/**
 	 * @return the name on the command line and in the table, for example {@code worker-kill}

@@ -174,7 +174,7 @@ public final class ServiceLauncher {
 	 * @param simulatorPort the HTTP port the payment simulator will listen on
 	 * @return the variable that points a service at it before it is recorded
 	 */
-	static Map<String, String> paymentApiBase(int simulatorPort) {
+	public static Map<String, String> paymentApiBase(int simulatorPort) {
 		return Map.of("MINITICKETS_PAYMENT_API_BASE", "http://127.0.0.1:" + simulatorPort);
 	}
 

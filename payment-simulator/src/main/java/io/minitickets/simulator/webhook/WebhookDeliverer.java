@@ -8,6 +8,8 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
@@ -46,6 +48,9 @@ public class WebhookDeliverer implements DisposableBean {
 	private final ScheduledExecutorService scheduler = Executors.newSingleThreadScheduledExecutor(
 			Thread.ofPlatform().name("webhook-deliveries").daemon().factory());
 
+	/** Every event published, by its id, so the control API can deliver one again ({@link #replay}). */
+	private final Map<String, WebhookEvent> published = new ConcurrentHashMap<>();
+
 	/** Events held back while {@link Behaviour#outOfOrder()} is on. */
 	private final List<WebhookEvent> held = new ArrayList<>();
 
@@ -69,6 +74,7 @@ public class WebhookDeliverer implements DisposableBean {
 	 */
 	public void publish(String type, Map<String, Object> object) {
 		WebhookEvent event = WebhookEvent.of(type, object, Instant.now());
+		this.published.put(event.id(), event);
 		Behaviour behaviour = this.behaviours.current();
 		List<WebhookEvent> ready;
 		synchronized (this.held) {
@@ -84,6 +90,23 @@ public class WebhookDeliverer implements DisposableBean {
 			}
 		}
 		ready.forEach((next) -> dispatch(next, behaviour));
+	}
+
+	/**
+	 * Delivers a published event once more, as Stripe does when an event is resent from its dashboard or retried a day
+	 * later: the same event id and body, a fresh {@code Stripe-Signature} (signed with the time of each attempt),
+	 * retried like any delivery; whatever the behaviour in force.
+	 * @param eventId the event's id ({@code evt_…})
+	 * @return the new delivery, or empty when no event of that id was published
+	 */
+	public Optional<Delivery> replay(String eventId) {
+		WebhookEvent event = this.published.get(eventId);
+		if (event == null) {
+			return Optional.empty();
+		}
+		Delivery delivery = this.deliveries.start(event);
+		schedule(delivery, event, Duration.ZERO);
+		return Optional.of(delivery);
 	}
 
 	/** A change of behaviour sends what was held, newest first. */
