@@ -1,6 +1,7 @@
 package io.minitickets.api.booking;
 
 import java.net.http.HttpResponse;
+import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
@@ -23,6 +24,7 @@ import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.test.context.TestPropertySource;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 
 /**
  * Issue 7 item 3, the definite side after the send: a batch the broker refuses (here: larger than the topic's
@@ -49,6 +51,14 @@ class BrokerRefusedBookingIntegrationTests extends ApiIntegrationTest {
 					new ConfigEntry(TopicConfig.MAX_MESSAGE_BYTES_CONFIG, "64"), AlterConfigOp.OpType.SET))))
 				.all()
 				.get();
+			// The controller has committed the change; the broker applies it from its metadata log a moment later.
+			await().atMost(Duration.ofSeconds(30))
+				.until(() -> "64".equals(admin.describeConfigs(List.of(topic))
+					.all()
+					.get()
+					.get(topic)
+					.get(TopicConfig.MAX_MESSAGE_BYTES_CONFIG)
+					.value()));
 		}
 	}
 
