@@ -1,5 +1,6 @@
 package io.minitickets.worker.expiry;
 
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
@@ -8,6 +9,7 @@ import java.util.concurrent.CompletableFuture;
 import io.minitickets.worker.release.ReleasedBooking;
 import io.minitickets.worker.release.SeatRelease;
 import io.minitickets.worker.release.SeatsBack;
+import org.springframework.dao.DataAccessException;
 import org.springframework.stereotype.Component;
 import org.springframework.transaction.PlatformTransactionManager;
 import org.springframework.transaction.support.TransactionTemplate;
@@ -78,6 +80,20 @@ public class HoldExpirer {
 		}
 		complete &= this.seats.completed(announcements);
 		return new ExpiryRun(events.size(), bookings, seats, complete);
+	}
+
+	/**
+	 * How long the scheduler may wait before the next run: until the next open hold is due, at most the interval.
+	 * @param interval the longest wait ({@code minitickets.holds.expiry-interval})
+	 * @return the wait; the interval when no hold is open and not yet due, or when Postgres cannot answer
+	 */
+	public Duration untilNextRun(Duration interval) {
+		try {
+			return this.repository.untilNextDue().filter((due) -> due.compareTo(interval) < 0).orElse(interval);
+		}
+		catch (DataAccessException ex) {
+			return interval;
+		}
 	}
 
 	private SeatsBack expireChunk(long eventId) {

@@ -84,21 +84,25 @@ public class SeatRelease {
 	 * seats to the oldest waiting entries whose whole quantity fits, and takes the seats no offer took off
 	 * {@code seats_sold} (an offer's seats stay taken: they move from the ended booking to the offer). Which ended
 	 * booking's seats an offer took is decided in order, first booking first, so that each booking's RETURN gives back
-	 * exactly its untaken seats. Must run in the transaction that locked the event's row and ended the bookings.
+	 * exactly its untaken seats. An event with no entry WAITING or OFFERED skips the list's statements (one probe
+	 * instead of two statements a call). Must run in the transaction that locked the event's row and ended the bookings.
 	 * @param eventId the event
 	 * @param released the bookings just ended, at least one, all of this event
 	 * @return the offers made and, per booking, the seats they took
 	 */
 	public SeatsBack returnSeats(long eventId, List<ReleasedBooking> released) {
 		int offersEnded = 0;
-		for (BookingStatus status : released.stream().map(ReleasedBooking::status).distinct().toList()) {
-			offersEnded += this.waitlist.offersEnded(released.stream()
-				.filter((booking) -> booking.status() == status)
-				.map(ReleasedBooking::bookingId)
-				.toList(), status);
-		}
 		int freed = released.stream().mapToInt(ReleasedBooking::quantity).sum();
-		List<WaitlistOffer> offers = this.waitlist.offer(eventId, freed);
+		List<WaitlistOffer> offers = List.of();
+		if (this.waitlist.anyLive(eventId)) {
+			for (BookingStatus status : released.stream().map(ReleasedBooking::status).distinct().toList()) {
+				offersEnded += this.waitlist.offersEnded(released.stream()
+					.filter((booking) -> booking.status() == status)
+					.map(ReleasedBooking::bookingId)
+					.toList(), status);
+			}
+			offers = this.waitlist.offer(eventId, freed);
+		}
 		int offered = offers.stream().mapToInt(WaitlistOffer::quantity).sum();
 		if (freed > offered) {
 			this.jdbc.update("update events set seats_sold = seats_sold - ? where id = ?", freed - offered, eventId);

@@ -29,6 +29,9 @@ public class WaitlistOffers {
 			where event_id = ? and state = 'WAITING' and quantity <= ?
 			order by joined_at, id limit 1 for update""";
 
+	private static final String LIVE = """
+			select exists (select 1 from waitlist_entries where event_id = ? and state in ('WAITING', 'OFFERED'))""";
+
 	private static final String TERMS = "select price, currency, offer_seconds from events where id = ?";
 
 	private static final String OFFER = """
@@ -55,6 +58,19 @@ public class WaitlistOffers {
 	WaitlistOffers(JdbcTemplate jdbc, WaitlistMetrics metrics) {
 		this.jdbc = jdbc;
 		this.metrics = metrics;
+	}
+
+	/**
+	 * Whether the event has a waiting list to serve: an entry WAITING, or OFFERED (whose offer may be among the bookings
+	 * that end). When it has none, {@link #offersEnded} and {@link #offer} would change nothing, and a chunk of
+	 * expiry skips them (docs/BENCHMARKS.md, "Expiry"). One probe of {@code waitlist_entries_live_key}. Must run in the
+	 * transaction that locked the event's row: an entry that joins after it is answered as any join after the seats
+	 * went back to the gate.
+	 * @param eventId the event
+	 * @return true when it has an entry WAITING or OFFERED
+	 */
+	public boolean anyLive(long eventId) {
+		return Boolean.TRUE.equals(this.jdbc.queryForObject(LIVE, Boolean.class, eventId));
 	}
 
 	/**
