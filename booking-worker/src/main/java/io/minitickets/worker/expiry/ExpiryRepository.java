@@ -25,8 +25,6 @@ class ExpiryRepository {
 	private static final String DUE_EVENTS = """
 			select distinct event_id from bookings where status = 'HELD' and hold_expires_at <= now()""";
 
-	private static final String LOCK_EVENT = "select id from events where id = ? for update";
-
 	static final String EXPIRE = """
 			update bookings set status = 'EXPIRED', ended_at = now()
 			where id in (select id from bookings
@@ -56,19 +54,9 @@ class ExpiryRepository {
 	}
 
 	/**
-	 * Locks an event's row until the transaction ends: the lock the worker's settlement takes, so an expiry and a
-	 * settlement (later: a payment, a cancellation) of one event never interleave.
-	 * @param eventId the event
-	 * @return false when there is no such event
-	 */
-	boolean lockEvent(long eventId) {
-		return !this.jdbc.queryForList(LOCK_EVENT, Long.class, eventId).isEmpty();
-	}
-
-	/**
 	 * Makes the due HELD bookings of one event EXPIRED, oldest expiry first, at most {@code limit} of them, read by a
 	 * walk of {@code bookings_event_due_holds_idx} that stops at the limit (no sort of every due hold). Must run
-	 * in the transaction that {@link #lockEvent locked} the event; {@code status = 'HELD'} makes each hold expire
+	 * in the transaction that {@link io.minitickets.worker.release.EventLock locked} the event; {@code status = 'HELD'} makes each hold expire
 	 * once even when several expirers ran it one after the other.
 	 * @param eventId the event
 	 * @param limit the most bookings to expire

@@ -6,6 +6,7 @@ import java.util.List;
 import java.util.Objects;
 import java.util.concurrent.CompletableFuture;
 
+import io.minitickets.worker.release.EventLock;
 import io.minitickets.worker.release.ReleasedBooking;
 import io.minitickets.worker.release.SeatRelease;
 import io.minitickets.worker.release.SeatsBack;
@@ -38,8 +39,11 @@ public class HoldExpirer {
 
 	private final int chunk;
 
+	private final EventLock eventLock;
+
 	HoldExpirer(ExpiryRepository repository, PlatformTransactionManager transactionManager, SeatRelease seats,
-			ExpiryMetrics metrics, HoldProperties properties) {
+			ExpiryMetrics metrics, HoldProperties properties, EventLock eventLock) {
+		this.eventLock = eventLock;
 		this.repository = repository;
 		this.transactions = new TransactionTemplate(transactionManager);
 		this.seats = seats;
@@ -98,7 +102,7 @@ public class HoldExpirer {
 
 	private SeatsBack expireChunk(long eventId) {
 		return Objects.requireNonNull(this.transactions.execute((status) -> {
-			List<ReleasedBooking> expired = this.repository.lockEvent(eventId)
+			List<ReleasedBooking> expired = this.eventLock.lock(eventId)
 					? this.repository.expireDue(eventId, this.chunk) : List.of();
 			return expired.isEmpty() ? new SeatsBack(List.of(), List.of(), 0)
 					: this.seats.returnSeats(eventId, expired);

@@ -5,6 +5,7 @@ import java.util.Objects;
 import io.minitickets.core.messaging.BookingStatus;
 import io.minitickets.core.messaging.PaymentReceived;
 import io.minitickets.worker.deadletter.UnprocessableRecordException;
+import io.minitickets.worker.release.EventLock;
 import io.minitickets.worker.waitlist.WaitlistOffers;
 
 import org.springframework.stereotype.Component;
@@ -45,8 +46,12 @@ public class PaymentApplier {
 
 	private final WaitlistOffers waitlist;
 
+	private final EventLock eventLock;
+
 	PaymentApplier(PaymentRepository repository, PlatformTransactionManager transactionManager,
-			PaymentAnnouncer announcer, Refunder refunder, PaymentMetrics metrics, WaitlistOffers waitlist) {
+			PaymentAnnouncer announcer, Refunder refunder, PaymentMetrics metrics, WaitlistOffers waitlist,
+			EventLock eventLock) {
+		this.eventLock = eventLock;
 		this.waitlist = waitlist;
 		this.repository = repository;
 		this.transactions = new TransactionTemplate(transactionManager);
@@ -79,7 +84,7 @@ public class PaymentApplier {
 	}
 
 	private AppliedPayment decide(PaymentReceived payment) {
-		if (!this.repository.lockEvent(payment.eventId())) {
+		if (!this.eventLock.lock(payment.eventId())) {
 			throw new UnprocessableRecordException("Payment " + payment.providerEventId() + " names event "
 					+ payment.eventId() + ", which does not exist", null);
 		}
