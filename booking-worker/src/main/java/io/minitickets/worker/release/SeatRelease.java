@@ -9,6 +9,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 
 import io.minitickets.core.inventory.InventoryGate;
+import io.minitickets.core.inventory.LeaseOutcome;
 import io.minitickets.core.messaging.BookingSettled;
 import io.minitickets.core.messaging.BookingStatus;
 import io.minitickets.core.messaging.BookingTopics;
@@ -132,9 +133,10 @@ public class SeatRelease {
 	/**
 	 * Gives the seats of one committed transaction's ended bookings that no offer took back to the gate (RETURN,
 	 * idempotent per booking: a booking whose seats all went to offers is RETURNed with none, which only takes them
-	 * off its user's count), and waits for it, at most twice {@code minitickets.worker.gate-settle-timeout}. The
-	 * offers' seats never reach the gate's counter: they stay taken in {@code seats_sold}, which the reconciler's
-	 * truth (capacity − seats taken − live leases) reads.
+	 * off its user's count), SETTLEs each offer as OFFERED (its seats added to its user's count: the per-user limit
+	 * counts offers too, until the offer's own RETURN), and waits for both, at most twice
+	 * {@code minitickets.worker.gate-settle-timeout}. The offers' seats never reach the gate's counter: they stay taken
+	 * in {@code seats_sold}, which the reconciler's truth (capacity − seats taken − live leases) reads.
 	 * @param eventId the event
 	 * @param seatsBack what {@link #returnSeats} returned in the committed transaction
 	 * @return true when Valkey took the RETURN
@@ -143,7 +145,7 @@ public class SeatRelease {
 		List<ReleasedBooking> released = seatsBack.released();
 		boolean returned = false;
 		for (int attempt = 1; attempt <= ATTEMPTS && !returned; attempt++) {
-			returned = awaitReturn(eventId, released);
+			returned = awaitReturn(eventId, seatsBack);
 		}
 		if (!returned) {
 			logger.warn("Valkey did not take the RETURN of {} ended bookings of event {}; the reconciler repairs the "
@@ -205,11 +207,18 @@ public class SeatRelease {
 		return announcements.stream().allMatch(CompletableFuture::join);
 	}
 
-	private boolean awaitReturn(long eventId, List<ReleasedBooking> released) {
+	private boolean awaitReturn(long eventId, SeatsBack seatsBack) {
 		try {
-			return await(List.of(this.gate
-				.returnSeatsAsync(eventId, released.stream().map(ReleasedBooking::toReturned).toList())
-				.toCompletableFuture()), this.valkeyTimeout);
+			List<CompletableFuture<?>> writes = new ArrayList<>(1 + seatsBack.offers().size());
+			writes.add(this.gate
+				.returnSeatsAsync(eventId, seatsBack.released().stream().map(ReleasedBooking::toReturned).toList())
+				.toCompletableFuture());
+			for (WaitlistOffer offer : seatsBack.offers()) {
+				writes.add(this.gate
+					.settleAsync(eventId, offer.bookingId(), offer.userId(), LeaseOutcome.OFFERED, offer.quantity())
+					.toCompletableFuture());
+			}
+			return await(writes, this.valkeyTimeout);
 		}
 		catch (RuntimeException ex) {
 			logger.debug("Valkey unavailable for the RETURN of ended bookings", ex);
