@@ -142,16 +142,26 @@ public class SeatRelease {
 	 * @return true when Valkey took the RETURN
 	 */
 	public boolean giveBackToGate(long eventId, SeatsBack seatsBack) {
-		List<ReleasedBooking> released = seatsBack.released();
-		boolean returned = false;
-		for (int attempt = 1; attempt <= ATTEMPTS && !returned; attempt++) {
-			returned = awaitReturn(eventId, seatsBack);
-		}
-		if (!returned) {
-			logger.warn("Valkey did not take the RETURN of {} ended bookings of event {}; the reconciler repairs the "
-					+ "gate", released.size(), eventId);
-		}
-		return returned;
+		return startGivingBackToGate(eventId, seatsBack).join();
+	}
+
+	/**
+	 * {@link #giveBackToGate} without waiting: the RETURN and the offers' SETTLEs are sent now, and the retry, if one
+	 * is needed, is sent when the first attempt failed or outlasted its timeout. The expirer sends a chunk's RETURN
+	 * this way and runs the next chunk's transaction while Valkey runs it (docs/BENCHMARKS.md, "Expiry").
+	 * @param eventId the event
+	 * @param seatsBack what {@link #returnSeats} returned in the committed transaction
+	 * @return completes with true when Valkey took the RETURN, with false when both attempts failed (logged); never
+	 * exceptionally
+	 */
+	public CompletableFuture<Boolean> startGivingBackToGate(long eventId, SeatsBack seatsBack) {
+		return sendReturn(eventId, seatsBack, ATTEMPTS).thenApply((returned) -> {
+			if (!returned) {
+				logger.warn("Valkey did not take the RETURN of {} ended bookings of event {}; the reconciler repairs "
+						+ "the gate", seatsBack.released().size(), eventId);
+			}
+			return returned;
+		});
 	}
 
 	/**
@@ -207,7 +217,8 @@ public class SeatRelease {
 		return announcements.stream().allMatch(CompletableFuture::join);
 	}
 
-	private boolean awaitReturn(long eventId, SeatsBack seatsBack) {
+	private CompletableFuture<Boolean> sendReturn(long eventId, SeatsBack seatsBack, int attempts) {
+		CompletableFuture<Boolean> sent;
 		try {
 			List<CompletableFuture<?>> writes = new ArrayList<>(1 + seatsBack.offers().size());
 			writes.add(this.gate
@@ -218,12 +229,17 @@ public class SeatRelease {
 					.settleAsync(eventId, offer.bookingId(), offer.userId(), LeaseOutcome.OFFERED, offer.quantity())
 					.toCompletableFuture());
 			}
-			return await(writes, this.valkeyTimeout);
+			sent = allOf(writes, this.valkeyTimeout);
 		}
 		catch (RuntimeException ex) {
 			logger.debug("Valkey unavailable for the RETURN of ended bookings", ex);
-			return false;
+			sent = CompletableFuture.completedFuture(false);
 		}
+		if (attempts <= 1) {
+			return sent;
+		}
+		return sent.thenCompose((done) -> done ? CompletableFuture.completedFuture(true)
+				: sendReturn(eventId, seatsBack, attempts - 1));
 	}
 
 	private CompletableFuture<Boolean> writeStatuses(List<CachedBooking> bookings, int attempts) {
