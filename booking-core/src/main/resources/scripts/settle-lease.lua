@@ -4,17 +4,21 @@
 -- KEYS[7] lease-user, KEYS[8] leased (seats the leases of KEYS[3] hold), KEYS[9] legacy lease-exp (leases an earlier
 -- RESERVE took, not counted in KEYS[8]); KEYS[3] lease-exp holds the expiries of the counted leases
 -- ARGV[1] booking id
--- ARGV[2] outcome: CONFIRMED, REJECTED, or RELEASED (the booking never reached Postgres: send failed, lease expired)
+-- ARGV[2] outcome: CONFIRMED, REJECTED, RELEASED (the booking never reached Postgres: send failed, lease expired), or
+--         OFFERED (a waiting-list offer: its seats went from an ended booking to it in Postgres, never through avail)
 -- ARGV[3] seats the booking asked for
 -- ARGV[4] how long to remember a settle, ms (makes replays of lease-less settles harmless)
--- ARGV[5] the booking's user id, or '' when the caller does not know it (only a lease-less CONFIRMED needs it)
+-- ARGV[5] the booking's user id, or '' when the caller does not know it (only a lease-less CONFIRMED or OFFERED needs
+--         it)
 --
 -- Decided by the lease, not by a flag (DESIGN.md):
 --   lease present: CONFIRMED removes it (seats stay taken); REJECTED and RELEASED remove it and give its seats back.
---   lease absent:  CONFIRMED takes the seats from avail (never below 0); REJECTED and RELEASED change nothing.
+--   lease absent:  CONFIRMED takes the seats from avail (never below 0); OFFERED leaves avail as it is (the RETURN of
+--                  the ended booking did not give those seats back); REJECTED and RELEASED change nothing.
 -- The user's seats (user-seats) follow the seats: a lease's user, recorded by RESERVE in lease-user, gets them back on
--- REJECTED and RELEASED and keeps them on CONFIRMED; a lease-less CONFIRMED adds them to ARGV[5]'s count.
--- CONFIRMED and REJECTED are idempotent per booking id (remembered in `settled`); RELEASED is remembered nowhere, so a
+-- REJECTED and RELEASED and keeps them on CONFIRMED; a lease-less CONFIRMED or OFFERED adds them to ARGV[5]'s count
+-- (an offer counts against its user's limit until it ends: issue 16, "the per-user limit counts offers too"; its
+-- RETURN then takes them off). CONFIRMED, OFFERED and REJECTED are idempotent per booking id (remembered in `settled`); RELEASED is remembered nowhere, so a
 -- booking released by the API whose record did reach Kafka is still settled correctly later. A missing counter is
 -- never created here: the reconciler loads it from Postgres. Every change bumps `version` for the reconciler's
 -- compare-and-set.
@@ -48,7 +52,7 @@ if leased then
   redis.call('HDEL', KEYS[2], id)
   local user = redis.call('HGET', KEYS[7], id)
   redis.call('HDEL', KEYS[7], id)
-  if outcome ~= 'CONFIRMED' then
+  if outcome ~= 'CONFIRMED' and outcome ~= 'OFFERED' then
     if redis.call('EXISTS', KEYS[1]) == 1 then
       redis.call('INCRBY', KEYS[1], tonumber(leased))
     end
@@ -73,6 +77,8 @@ else
     if ARGV[5] ~= '' then
       redis.call('HINCRBY', KEYS[6], ARGV[5], seats)
     end
+  elseif outcome == 'OFFERED' and ARGV[5] ~= '' then
+    redis.call('HINCRBY', KEYS[6], ARGV[5], seats)
   end
   result = 2
 end

@@ -222,7 +222,7 @@ public class InventoryGate {
 
 	/**
 	 * SETTLE without waiting, so that a batch of settles is pipelined on the one connection. A lease-less CONFIRMED
-	 * adds the booking's seats to its user's count.
+	 * or OFFERED adds the booking's seats to its user's count (OFFERED without taking them from the counter).
 	 * @param eventId the event
 	 * @param bookingId the booking
 	 * @param userId the booking's user

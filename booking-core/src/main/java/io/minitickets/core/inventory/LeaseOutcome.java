@@ -14,7 +14,14 @@ public enum LeaseOutcome {
 	REJECTED,
 
 	/** The booking never reached Postgres (send failed, lease expired): the seats go back, nothing is remembered. */
-	RELEASED;
+	RELEASED,
+
+	/**
+	 * A waiting-list offer was made: its seats moved in Postgres from an ended booking to it, never through the
+	 * counter, which stays as it is; its user's count takes them, so the per-user limit counts offers too, until the
+	 * offer's own RETURN takes them off.
+	 */
+	OFFERED;
 
 	/**
 	 * The outcome that applies a settled booking's status to its lease. The gate only knows seats taken or given

@@ -15,7 +15,7 @@ import org.jspecify.annotations.Nullable;
  * {@code scripts/settle-lease.lua}: SETTLE one booking's lease with Postgres's outcome, or RELEASE it.
  * <p>
  * KEYS: avail, leases, lease-exp (v2), settled, version, user-seats, lease-user, leased (v2), legacy lease-exp. ARGV:
- * booking id, outcome, seats, settled TTL (ms), user id ('' when unknown). Reply: {1 LEASE_SETTLED | 2
+ * booking id, outcome (CONFIRMED, REJECTED, RELEASED, OFFERED), seats, settled TTL (ms), user id ('' when unknown). Reply: {1 LEASE_SETTLED | 2
  * SETTLED_WITHOUT_LEASE | 0 UNCHANGED}.
  */
 final class SettleLeaseScript {

@@ -107,6 +107,22 @@ class InventoryGateIntegrationTests extends GateIntegrationTest {
 	}
 
 	@Test
+	void anOfferCountsAgainstItsUserOnceWithoutTakingFromTheCounter() {
+		long event = loadedEvent(3);
+		UUID offer = UUID.randomUUID();
+		String userSeats = valkey.keys().event(event).userSeats();
+
+		assertThat(gate.settleAsync(event, offer, 7, LeaseOutcome.OFFERED, 2).toCompletableFuture().join())
+			.isEqualTo(SettleResult.SETTLED_WITHOUT_LEASE);
+		assertThat(gate.settleAsync(event, offer, 7, LeaseOutcome.OFFERED, 2).toCompletableFuture().join())
+			.as("a replay").isEqualTo(SettleResult.UNCHANGED);
+
+		assertThat(gate.available(event)).as("the offer's seats never were in the counter").hasValue(3);
+		assertThat(connection.sync().hget(userSeats, "7")).isEqualTo("2");
+		assertThat(gate.reserve(event, UUID.randomUUID(), 7, 1, 2).result()).isEqualTo(ReserveResult.USER_LIMIT);
+	}
+
+	@Test
 	void aReleasedBookingThatLaterReachesPostgresIsStillSettled() {
 		long event = loadedEvent(4);
 		UUID booking = UUID.randomUUID();

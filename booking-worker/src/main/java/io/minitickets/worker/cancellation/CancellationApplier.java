@@ -8,6 +8,7 @@ import io.minitickets.core.messaging.CancellationRequested;
 import io.minitickets.worker.deadletter.UnprocessableRecordException;
 import io.minitickets.worker.payment.PendingRefund;
 import io.minitickets.worker.payment.Refunder;
+import io.minitickets.worker.release.EventLock;
 import io.minitickets.worker.release.SeatsBack;
 import io.minitickets.worker.release.SeatRelease;
 import org.jspecify.annotations.Nullable;
@@ -55,8 +56,11 @@ class CancellationApplier {
 
 	private final CancellationMetrics metrics;
 
+	private final EventLock eventLock;
+
 	CancellationApplier(CancellationRepository repository, PlatformTransactionManager transactionManager,
-			SeatRelease seats, Refunder refunder, CancellationMetrics metrics) {
+			SeatRelease seats, Refunder refunder, CancellationMetrics metrics, EventLock eventLock) {
+		this.eventLock = eventLock;
 		this.repository = repository;
 		this.transactions = new TransactionTemplate(transactionManager);
 		this.seats = seats;
@@ -86,7 +90,7 @@ class CancellationApplier {
 	}
 
 	private Applied decide(CancellationRequested cancellation) {
-		if (!this.repository.lockEvent(cancellation.eventId())) {
+		if (!this.eventLock.lock(cancellation.eventId())) {
 			throw unprocessable(cancellation, "names event " + cancellation.eventId() + ", which does not exist");
 		}
 		CancellableBooking booking = this.repository.booking(cancellation.bookingId())

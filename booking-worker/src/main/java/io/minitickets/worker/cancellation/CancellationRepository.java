@@ -14,7 +14,8 @@ import org.springframework.jdbc.core.JdbcTemplate;
 import org.springframework.stereotype.Repository;
 
 /**
- * The SQL of a cancellation; all of it runs in the transaction that {@link #lockEvent locked} the booking's event.
+ * The SQL of a cancellation; all of it runs in the transaction that {@link io.minitickets.worker.release.EventLock
+ * locked} the booking's event.
  */
 @Repository
 class CancellationRepository {
@@ -23,16 +24,6 @@ class CancellationRepository {
 
 	CancellationRepository(JdbcTemplate jdbc) {
 		this.jdbc = jdbc;
-	}
-
-	/**
-	 * Locks an event's row until the transaction ends: the lock settlement, payments and expiry take, so none of them
-	 * interleaves with a cancellation of the same event.
-	 * @param eventId the event
-	 * @return false when there is no such event
-	 */
-	boolean lockEvent(long eventId) {
-		return !this.jdbc.queryForList("select id from events where id = ? for update", Long.class, eventId).isEmpty();
 	}
 
 	Optional<CancellableBooking> booking(UUID bookingId) {

@@ -2,8 +2,10 @@ package io.minitickets.worker.expiry;
 
 import java.sql.ResultSet;
 import java.sql.SQLException;
+import java.time.Duration;
 import java.time.OffsetDateTime;
 import java.util.List;
+import java.util.Optional;
 import java.util.UUID;
 
 import io.minitickets.core.messaging.BookingStatus;
@@ -23,9 +25,7 @@ class ExpiryRepository {
 	private static final String DUE_EVENTS = """
 			select distinct event_id from bookings where status = 'HELD' and hold_expires_at <= now()""";
 
-	private static final String LOCK_EVENT = "select id from events where id = ? for update";
-
-	private static final String EXPIRE = """
+	static final String EXPIRE = """
 			update bookings set status = 'EXPIRED', ended_at = now()
 			where id in (select id from bookings
 			             where event_id = ? and status = 'HELD' and hold_expires_at <= now()
@@ -33,6 +33,10 @@ class ExpiryRepository {
 			returning id, event_id, user_id, quantity, settled_at, hold_expires_at, amount, currency, ended_at""";
 
 	private static final String OPEN_HOLDS = "select count(*) from bookings where status = 'HELD'";
+
+	private static final String UNTIL_NEXT_DUE = """
+			select ceil(extract(epoch from min(hold_expires_at) - statement_timestamp()) * 1000)::bigint
+			from bookings where status = 'HELD' and hold_expires_at > statement_timestamp()""";
 
 	private final JdbcTemplate jdbc;
 
@@ -50,18 +54,9 @@ class ExpiryRepository {
 	}
 
 	/**
-	 * Locks an event's row until the transaction ends: the lock the worker's settlement takes, so an expiry and a
-	 * settlement (later: a payment, a cancellation) of one event never interleave.
-	 * @param eventId the event
-	 * @return false when there is no such event
-	 */
-	boolean lockEvent(long eventId) {
-		return !this.jdbc.queryForList(LOCK_EVENT, Long.class, eventId).isEmpty();
-	}
-
-	/**
-	 * Makes the due HELD bookings of one event EXPIRED, oldest expiry first, at most {@code limit} of them. Must run
-	 * in the transaction that {@link #lockEvent locked} the event; {@code status = 'HELD'} makes each hold expire
+	 * Makes the due HELD bookings of one event EXPIRED, oldest expiry first, at most {@code limit} of them, read by a
+	 * walk of {@code bookings_event_due_holds_idx} that stops at the limit (no sort of every due hold). Must run
+	 * in the transaction that {@link io.minitickets.worker.release.EventLock locked} the event; {@code status = 'HELD'} makes each hold expire
 	 * once even when several expirers ran it one after the other.
 	 * @param eventId the event
 	 * @param limit the most bookings to expire
@@ -69,6 +64,17 @@ class ExpiryRepository {
 	 */
 	List<ReleasedBooking> expireDue(long eventId, int limit) {
 		return this.jdbc.query(EXPIRE, ExpiryRepository::expiredHold, eventId, limit);
+	}
+
+	/**
+	 * How long until the next HELD booking not yet due is due, by Postgres's clock (the one {@link #expireDue} compares
+	 * with); read from the first entry of {@code bookings_due_holds_idx}. Holds already due are not counted: those the
+	 * last run could not expire wait for the next scheduled run, not for a busy loop.
+	 * @return ms until then (at least 1), or empty when no hold is open and not yet due
+	 */
+	Optional<Duration> untilNextDue() {
+		Long ms = this.jdbc.queryForObject(UNTIL_NEXT_DUE, Long.class);
+		return (ms != null) ? Optional.of(Duration.ofMillis(Math.max(1, ms))) : Optional.empty();
 	}
 
 	/**

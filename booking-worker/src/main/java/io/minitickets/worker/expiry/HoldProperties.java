@@ -8,9 +8,9 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
 /**
  * The expiry of unpaid holds ({@code minitickets.holds.*}).
  *
- * @param expiryInterval the pause between the end of one expiry run and the start of the next; a hold expires at most
- * about this much (plus the run's own time) after its {@code hold_expires_at}. 200 ms leaves most of the issue's 2 s
- * bar (p99 lateness) to the runs themselves
+ * @param expiryInterval the longest pause between the end of one expiry run and the start of the next; the expirer
+ * wakes sooner when the next open hold is due sooner, so this bounds only how late a hold that no run saw before its
+ * due instant is found (one written less than this before it is due, or left by a failed run). 200 ms
  * @param chunk the most holds of one event one transaction expires (1 to 50,000); an event with more due is expired
  * in several transactions, one after the other, each holding the event's row lock only for its own chunk. 5,000
  * bookings keep each transaction and its one RETURN call (a script run of ~1 µs a booking in Valkey) short

@@ -5,6 +5,7 @@ import java.util.Objects;
 import io.minitickets.core.messaging.BookingStatus;
 import io.minitickets.core.messaging.PaymentReceived;
 import io.minitickets.worker.deadletter.UnprocessableRecordException;
+import io.minitickets.worker.release.EventLock;
 import io.minitickets.worker.system.Failpoints;
 import io.minitickets.worker.system.WorkerProperties.Failpoint;
 import io.minitickets.worker.waitlist.WaitlistOffers;
@@ -49,9 +50,12 @@ public class PaymentApplier {
 
 	private final Failpoints failpoints;
 
+	private final EventLock eventLock;
+
 	PaymentApplier(PaymentRepository repository, PlatformTransactionManager transactionManager,
 			PaymentAnnouncer announcer, Refunder refunder, PaymentMetrics metrics, WaitlistOffers waitlist,
-			Failpoints failpoints) {
+			Failpoints failpoints, EventLock eventLock) {
+		this.eventLock = eventLock;
 		this.waitlist = waitlist;
 		this.failpoints = failpoints;
 		this.repository = repository;
@@ -88,7 +92,7 @@ public class PaymentApplier {
 	}
 
 	private AppliedPayment decide(PaymentReceived payment) {
-		if (!this.repository.lockEvent(payment.eventId())) {
+		if (!this.eventLock.lock(payment.eventId())) {
 			throw new UnprocessableRecordException("Payment " + payment.providerEventId() + " names event "
 					+ payment.eventId() + ", which does not exist", null);
 		}

@@ -17,7 +17,7 @@ import org.springframework.stereotype.Repository;
 
 /**
  * The SQL of applying payments and issuing refunds. Everything but the refund bookkeeping runs in the transaction that
- * {@link #lockEvent locked} the booking's event.
+ * {@link io.minitickets.worker.release.EventLock locked} the booking's event.
  */
 @Repository
 class PaymentRepository {
@@ -26,16 +26,6 @@ class PaymentRepository {
 
 	PaymentRepository(JdbcTemplate jdbc) {
 		this.jdbc = jdbc;
-	}
-
-	/**
-	 * Locks an event's row until the transaction ends: the lock settlement and expiry take, so a payment, a
-	 * settlement and an expiry of one event never interleave.
-	 * @param eventId the event
-	 * @return false when there is no such event
-	 */
-	boolean lockEvent(long eventId) {
-		return !this.jdbc.queryForList("select id from events where id = ? for update", Long.class, eventId).isEmpty();
 	}
 
 	/**

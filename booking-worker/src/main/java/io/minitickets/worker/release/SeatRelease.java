@@ -9,6 +9,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 
 import io.minitickets.core.inventory.InventoryGate;
+import io.minitickets.core.inventory.LeaseOutcome;
 import io.minitickets.core.messaging.BookingSettled;
 import io.minitickets.core.messaging.BookingStatus;
 import io.minitickets.core.messaging.BookingTopics;
@@ -84,21 +85,25 @@ public class SeatRelease {
 	 * seats to the oldest waiting entries whose whole quantity fits, and takes the seats no offer took off
 	 * {@code seats_sold} (an offer's seats stay taken: they move from the ended booking to the offer). Which ended
 	 * booking's seats an offer took is decided in order, first booking first, so that each booking's RETURN gives back
-	 * exactly its untaken seats. Must run in the transaction that locked the event's row and ended the bookings.
+	 * exactly its untaken seats. An event with no entry WAITING or OFFERED skips the list's statements (one probe
+	 * instead of two statements a call). Must run in the transaction that locked the event's row and ended the bookings.
 	 * @param eventId the event
 	 * @param released the bookings just ended, at least one, all of this event
 	 * @return the offers made and, per booking, the seats they took
 	 */
 	public SeatsBack returnSeats(long eventId, List<ReleasedBooking> released) {
 		int offersEnded = 0;
-		for (BookingStatus status : released.stream().map(ReleasedBooking::status).distinct().toList()) {
-			offersEnded += this.waitlist.offersEnded(released.stream()
-				.filter((booking) -> booking.status() == status)
-				.map(ReleasedBooking::bookingId)
-				.toList(), status);
-		}
 		int freed = released.stream().mapToInt(ReleasedBooking::quantity).sum();
-		List<WaitlistOffer> offers = this.waitlist.offer(eventId, freed);
+		List<WaitlistOffer> offers = List.of();
+		if (this.waitlist.anyLive(eventId)) {
+			for (BookingStatus status : released.stream().map(ReleasedBooking::status).distinct().toList()) {
+				offersEnded += this.waitlist.offersEnded(released.stream()
+					.filter((booking) -> booking.status() == status)
+					.map(ReleasedBooking::bookingId)
+					.toList(), status);
+			}
+			offers = this.waitlist.offer(eventId, freed);
+		}
 		int offered = offers.stream().mapToInt(WaitlistOffer::quantity).sum();
 		if (freed > offered) {
 			this.jdbc.update("update events set seats_sold = seats_sold - ? where id = ?", freed - offered, eventId);
@@ -128,24 +133,35 @@ public class SeatRelease {
 	/**
 	 * Gives the seats of one committed transaction's ended bookings that no offer took back to the gate (RETURN,
 	 * idempotent per booking: a booking whose seats all went to offers is RETURNed with none, which only takes them
-	 * off its user's count), and waits for it, at most twice {@code minitickets.worker.gate-settle-timeout}. The
-	 * offers' seats never reach the gate's counter: they stay taken in {@code seats_sold}, which the reconciler's
-	 * truth (capacity − seats taken − live leases) reads.
+	 * off its user's count), SETTLEs each offer as OFFERED (its seats added to its user's count: the per-user limit
+	 * counts offers too, until the offer's own RETURN), and waits for both, at most twice
+	 * {@code minitickets.worker.gate-settle-timeout}. The offers' seats never reach the gate's counter: they stay taken
+	 * in {@code seats_sold}, which the reconciler's truth (capacity − seats taken − live leases) reads.
 	 * @param eventId the event
 	 * @param seatsBack what {@link #returnSeats} returned in the committed transaction
 	 * @return true when Valkey took the RETURN
 	 */
 	public boolean giveBackToGate(long eventId, SeatsBack seatsBack) {
-		List<ReleasedBooking> released = seatsBack.released();
-		boolean returned = false;
-		for (int attempt = 1; attempt <= ATTEMPTS && !returned; attempt++) {
-			returned = awaitReturn(eventId, released);
-		}
-		if (!returned) {
-			logger.warn("Valkey did not take the RETURN of {} ended bookings of event {}; the reconciler repairs the "
-					+ "gate", released.size(), eventId);
-		}
-		return returned;
+		return startGivingBackToGate(eventId, seatsBack).join();
+	}
+
+	/**
+	 * {@link #giveBackToGate} without waiting: the RETURN and the offers' SETTLEs are sent now, and the retry, if one
+	 * is needed, is sent when the first attempt failed or outlasted its timeout. The expirer sends a chunk's RETURN
+	 * this way and runs the next chunk's transaction while Valkey runs it (docs/BENCHMARKS.md, "Expiry").
+	 * @param eventId the event
+	 * @param seatsBack what {@link #returnSeats} returned in the committed transaction
+	 * @return completes with true when Valkey took the RETURN, with false when both attempts failed (logged); never
+	 * exceptionally
+	 */
+	public CompletableFuture<Boolean> startGivingBackToGate(long eventId, SeatsBack seatsBack) {
+		return sendReturn(eventId, seatsBack, ATTEMPTS).thenApply((returned) -> {
+			if (!returned) {
+				logger.warn("Valkey did not take the RETURN of {} ended bookings of event {}; the reconciler repairs "
+						+ "the gate", seatsBack.released().size(), eventId);
+			}
+			return returned;
+		});
 	}
 
 	/**
@@ -201,16 +217,29 @@ public class SeatRelease {
 		return announcements.stream().allMatch(CompletableFuture::join);
 	}
 
-	private boolean awaitReturn(long eventId, List<ReleasedBooking> released) {
+	private CompletableFuture<Boolean> sendReturn(long eventId, SeatsBack seatsBack, int attempts) {
+		CompletableFuture<Boolean> sent;
 		try {
-			return await(List.of(this.gate
-				.returnSeatsAsync(eventId, released.stream().map(ReleasedBooking::toReturned).toList())
-				.toCompletableFuture()), this.valkeyTimeout);
+			List<CompletableFuture<?>> writes = new ArrayList<>(1 + seatsBack.offers().size());
+			writes.add(this.gate
+				.returnSeatsAsync(eventId, seatsBack.released().stream().map(ReleasedBooking::toReturned).toList())
+				.toCompletableFuture());
+			for (WaitlistOffer offer : seatsBack.offers()) {
+				writes.add(this.gate
+					.settleAsync(eventId, offer.bookingId(), offer.userId(), LeaseOutcome.OFFERED, offer.quantity())
+					.toCompletableFuture());
+			}
+			sent = allOf(writes, this.valkeyTimeout);
 		}
 		catch (RuntimeException ex) {
 			logger.debug("Valkey unavailable for the RETURN of ended bookings", ex);
-			return false;
+			sent = CompletableFuture.completedFuture(false);
 		}
+		if (attempts <= 1) {
+			return sent;
+		}
+		return sent.thenCompose((done) -> done ? CompletableFuture.completedFuture(true)
+				: sendReturn(eventId, seatsBack, attempts - 1));
 	}
 
 	private CompletableFuture<Boolean> writeStatuses(List<CachedBooking> bookings, int attempts) {

@@ -25,9 +25,16 @@ import org.springframework.transaction.support.TransactionSynchronizationManager
 public class WaitlistOffers {
 
 	private static final String OLDEST_FITTING = """
-			select id, user_id, quantity from waitlist_entries
-			where event_id = ? and state = 'WAITING' and quantity <= ?
-			order by joined_at, id limit 1 for update""";
+			select w.id, w.user_id, w.quantity from waitlist_entries w
+			where w.event_id = ? and w.state = 'WAITING' and w.quantity <= ?
+			  and w.quantity + (select coalesce(sum(b.quantity), 0) from bookings b
+			                    where b.event_id = w.event_id and b.user_id = w.user_id
+			                      and b.status in ('HELD', 'CONFIRMED'))
+			      <= coalesce((select e.per_user_limit from events e where e.id = w.event_id), 2147483647)
+			order by w.joined_at, w.id limit 1 for update of w""";
+
+	private static final String LIVE = """
+			select exists (select 1 from waitlist_entries where event_id = ? and state in ('WAITING', 'OFFERED'))""";
 
 	private static final String TERMS = "select price, currency, offer_seconds from events where id = ?";
 
@@ -58,10 +65,26 @@ public class WaitlistOffers {
 	}
 
 	/**
+	 * Whether the event has a waiting list to serve: an entry WAITING, or OFFERED (whose offer may be among the bookings
+	 * that end). When it has none, {@link #offersEnded} and {@link #offer} would change nothing, and a chunk of
+	 * expiry skips them (docs/BENCHMARKS.md, "Expiry"). One probe of {@code waitlist_entries_live_key}. Must run in the
+	 * transaction that locked the event's row: an entry that joins after it is answered as any join after the seats
+	 * went back to the gate.
+	 * @param eventId the event
+	 * @return true when it has an entry WAITING or OFFERED
+	 */
+	public boolean anyLive(long eventId) {
+		return Boolean.TRUE.equals(this.jdbc.queryForObject(LIVE, Boolean.class, eventId));
+	}
+
+	/**
 	 * Offers freed seats to the event's oldest WAITING entries whose whole quantity fits in what is left of them; an
 	 * entry that does not fit is passed over, not waited for, so smaller entries behind it are served. Each offer is
 	 * a new booking of the entry's user (see {@link WaitlistOffer}); the entry becomes OFFERED (TAKEN for a free
-	 * event) and names it. One query per offer made, plus one; an event without waiting entries costs one index probe.
+	 * event) and names it. The per-user limit counts offers too (issue 16, item 5): an entry whose quantity and its
+	 * user's HELD and CONFIRMED seats of the event would pass the event's {@code per_user_limit} is passed over as well
+	 * and keeps its place (it is served once the user holds fewer). One query per offer made, plus one; an event
+	 * without waiting entries costs one index probe.
 	 * The entry's row is locked as it is read, so a customer leaving the list at that moment either leaves first
 	 * (the entry is not offered) or after (the offer stays theirs).
 	 * Must run in the transaction that locked the event's row and freed the seats; the caller takes only the seats no

@@ -30,8 +30,13 @@ final class DueHolds implements AutoCloseable {
 
 	private static final String TAKE_SEATS = "update events set seats_sold = seats_sold + ? where id = ?";
 
+	/**
+	 * Whether any booking is still HELD, not how many: read every 20 ms while the holds expire, a count of the open
+	 * holds walked every one of them (and the heap behind each), 70–450 ms of Postgres a read on this machine, one of
+	 * its two cores taken from the expiry it measures; {@code exists} stops at the first (docs/BENCHMARKS.md, "Expiry").
+	 */
 	private static final String PROGRESS = """
-			select (select count(*) from bookings where event_id = e.id and status = 'HELD'), e.capacity, e.seats_sold
+			select exists (select 1 from bookings where event_id = e.id and status = 'HELD'), e.capacity, e.seats_sold
 			from events e where e.id = ?""";
 
 	/**
@@ -104,11 +109,11 @@ final class DueHolds implements AutoCloseable {
 
 	/**
 	 * @param eventId the event
-	 * @return its bookings still HELD and its free seats by Postgres ({@code capacity − seats_sold})
+	 * @return whether any of its bookings is still HELD, and its free seats by Postgres ({@code capacity − seats_sold})
 	 * @throws StackException when Postgres fails
 	 */
 	Progress progress(long eventId) {
-		return read(PROGRESS, eventId, (row) -> new Progress(row.getLong(1), row.getLong(2) - row.getLong(3)));
+		return read(PROGRESS, eventId, (row) -> new Progress(row.getBoolean(1), row.getLong(2) - row.getLong(3)));
 	}
 
 	/**
@@ -164,10 +169,10 @@ final class DueHolds implements AutoCloseable {
 	}
 
 	/**
-	 * @param held the event's bookings still HELD
+	 * @param anyHeld true when a booking of the event is still HELD
 	 * @param free its seats not sold by Postgres, {@code capacity − seats_sold}
 	 */
-	record Progress(long held, long free) {
+	record Progress(boolean anyHeld, long free) {
 	}
 
 	/**

@@ -114,7 +114,7 @@ public final class ExpiryFigure implements Figure {
 			DueHolds.Progress progress = rows.progress(eventId);
 			long available = gate.available();
 			long now = System.currentTimeMillis();
-			if (allExpiredAt == NOT_WITHIN_TIMEOUT && progress.held() == 0) {
+			if (allExpiredAt == NOT_WITHIN_TIMEOUT && !progress.anyHeld()) {
 				allExpiredAt = now;
 			}
 			if (seatsBackAt == NOT_WITHIN_TIMEOUT && progress.free() == holds && available == holds) {
