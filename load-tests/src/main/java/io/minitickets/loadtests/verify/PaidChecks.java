@@ -40,15 +40,22 @@ final class PaidChecks {
 	 * older in the order of service ({@code joined_at, id}), asked for no more seats than the offer took, had joined
 	 * before the offer, and was still waiting then: offered later, or WAITING still. Entries offered in the same
 	 * transaction share {@code offered_at} and are not compared; an entry that LEFT without an offer has no leaving
-	 * time and is not taken as waiting.
+	 * time and is not taken as waiting. An older entry whose user then held or had seats of the event (bookings other
+	 * than REJECTED, settled by {@code offered_at} and not ended before it) that with its quantity would pass the
+	 * event's {@code per_user_limit} did not fit: the limit counts offers too, so it was passed over rightly.
 	 */
 	static final String WAITLIST_ORDER_VIOLATIONS = """
-			select count(*) from waitlist_entries o
+			select count(*) from waitlist_entries o join events e on e.id = o.event_id
 			where o.event_id = any(?::bigint[]) and o.offered_at is not null
 			  and exists (select 1 from waitlist_entries w
 			              where w.event_id = o.event_id and (w.joined_at, w.id) < (o.joined_at, o.id)
 			                and w.quantity <= o.quantity and w.joined_at < o.offered_at
-			                and ((w.offered_at is null and w.state = 'WAITING') or w.offered_at > o.offered_at))""";
+			                and ((w.offered_at is null and w.state = 'WAITING') or w.offered_at > o.offered_at)
+			                and (e.per_user_limit is null or w.quantity + (
+			                    select coalesce(sum(b.quantity), 0) from bookings b
+			                    where b.event_id = w.event_id and b.user_id = w.user_id and b.status <> 'REJECTED'
+			                      and b.settled_at <= o.offered_at
+			                      and (b.ended_at is null or b.ended_at > o.offered_at)) <= e.per_user_limit))""";
 
 	private PaidChecks() {
 	}

@@ -165,6 +165,22 @@ class PaidSaleChecksIntegrationTests {
 		assertThat(verification().figures().waitlistOrderViolations()).isZero();
 	}
 
+	@Test
+	void anOlderEntryWhoseUserIsAtTheLimitIsPassedOverRightly() throws SQLException {
+		sql("""
+				update events set per_user_limit = 2 where id = 1;
+				insert into bookings (id, event_id, user_id, quantity, status, gated, requested_at, amount, currency,
+				                      settled_at)
+				values ('%s', 1, 6, 2, 'CONFIRMED', true, now(), 5000, 'EUR', now() - interval '3 minutes');
+				insert into payments (provider_event_id, booking_id, provider_payment_id, amount, currency, kind, outcome)
+				values ('evt_6', '%1$s', 'pi_6', 5000, 'EUR', 'SUCCEEDED', 'CONFIRMED');
+				insert into waitlist_entries (event_id, user_id, quantity, joined_at, state)
+				values (1, 6, 1, now() - interval '2 minutes', 'WAITING')""".formatted(UUID.randomUUID()));
+
+		assertThat(verification().figures().waitlistOrderViolations()).isZero();
+		assertThat(verification().figures().moneyMismatch()).isZero();
+	}
+
 	private Verification verification() {
 		List<EventFacts> events = this.inspector.events(Set.of(EVENT));
 		return Verification.of(events, List.of(), 0, Map.of(), this.inspector.paid(Set.of(EVENT)));
