@@ -91,7 +91,7 @@ public final class SaleDayRun {
 			// every 409 of the demo is a sold-out answer: its sale is open and it sends no Idempotency-Key
 			Sale sale = new Sale(Set.of(eventId),
 					accepted.stream().map(BookingAttempt::bookingId).map(String::valueOf).collect(Collectors.toSet()),
-					(load.count(409) > 0) ? Map.of(eventId, 1) : Map.of());
+					(load.count(409) > 0) ? Map.of(eventId, 1) : Map.of(), false);
 			Verification verification = new Verifier(Inspector.of(this.stack), SETTLE_TIMEOUT, QUIET_TIMEOUT)
 				.verify(sale);
 			return RunOutcome.of(gate, load, settlement, verification);
