@@ -26,7 +26,6 @@ import io.minitickets.loadtests.verify.Verifier;
 import io.minitickets.localstack.chaos.ProcessWaits;
 import io.minitickets.localstack.simulator.SimulatorControl;
 import io.minitickets.localstack.stack.ManagedProcess;
-import io.minitickets.localstack.stack.PostgresEndpoint;
 import io.minitickets.localstack.stack.Service;
 import io.minitickets.localstack.stack.StackException;
 import io.minitickets.localstack.stack.StackState;
@@ -79,7 +78,8 @@ final class PaidEventRun {
 			String admin = client.login(this.stack.adminEmail(), this.stack.adminPassword());
 			long eventId = client.createPaidEvent(admin, "Paid demo " + runId, 1, Instant.now().minusSeconds(60), 2_500,
 					"EUR", HOLD_SECONDS, OFFER_SECONDS);
-			List<LoadUser> users = new BulkUsers(database(), this.stack.jwtSecret(), Duration.ofHours(1))
+			List<LoadUser> users = new BulkUsers(this.stack.requirePostgres(), this.stack.jwtSecret(),
+					Duration.ofHours(1))
 				.create("paid-" + runId, 2);
 			LoadUser holder = users.get(0);
 			LoadUser waiting = users.get(1);
@@ -161,14 +161,6 @@ final class PaidEventRun {
 		return this.stack.process(Service.PAYMENT_SIMULATOR.module())
 			.map(ManagedProcess::url)
 			.orElseThrow(() -> new StackException("The stack has no payment simulator recorded"));
-	}
-
-	private PostgresEndpoint database() {
-		PostgresEndpoint database = this.stack.postgres();
-		if (database == null) {
-			throw new StackException("The stack has no Postgres database recorded");
-		}
-		return database;
 	}
 
 	private static byte[] randomBytes() {

@@ -19,7 +19,6 @@ import io.minitickets.loadtests.verify.Inspector;
 import io.minitickets.loadtests.verify.Sale;
 import io.minitickets.loadtests.verify.Verification;
 import io.minitickets.loadtests.verify.Verifier;
-import io.minitickets.localstack.stack.PostgresEndpoint;
 import io.minitickets.localstack.stack.StackException;
 import io.minitickets.localstack.stack.StackState;
 
@@ -80,7 +79,8 @@ public final class SaleDayRun {
 			String adminToken = client.login(this.stack.adminEmail(), this.stack.adminPassword());
 			long eventId = client.createEvent(adminToken, "Sale day demo " + runId + " (" + label + ")",
 					this.scenario.seats(), Instant.now().minusSeconds(60));
-			List<LoadUser> users = new BulkUsers(database(), this.stack.jwtSecret(), Duration.ofHours(1))
+			List<LoadUser> users = new BulkUsers(this.stack.requirePostgres(), this.stack.jwtSecret(),
+					Duration.ofHours(1))
 				.create(runId, this.scenario.users());
 			this.out.printf("%s: event %d with %d seats, %d users; firing %d booking requests at %s%n", label, eventId,
 					this.scenario.seats(), users.size(), this.scenario.requests(), api);
@@ -96,14 +96,6 @@ public final class SaleDayRun {
 				.verify(sale);
 			return RunOutcome.of(gate, load, settlement, verification);
 		}
-	}
-
-	private PostgresEndpoint database() {
-		PostgresEndpoint database = this.stack.postgres();
-		if (database == null) {
-			throw new StackException("The stack has no Postgres database recorded");
-		}
-		return database;
 	}
 
 	private static byte[] randomBytes() {

@@ -36,7 +36,6 @@ import io.minitickets.loadtests.verify.Verifier;
 import io.minitickets.localstack.chaos.ProcessWaits;
 import io.minitickets.localstack.simulator.SimulatorControl;
 import io.minitickets.localstack.stack.ManagedProcess;
-import io.minitickets.localstack.stack.PostgresEndpoint;
 import io.minitickets.localstack.stack.Service;
 import io.minitickets.localstack.stack.StackException;
 import io.minitickets.localstack.stack.StackState;
@@ -110,7 +109,7 @@ final class LoadRun {
 			long eventId = (paid != null)
 					? client.createPaidEvent(admin, name, seats, opened, PRICE, CURRENCY, holdSeconds, holdSeconds)
 					: client.createEvent(admin, name, seats, opened);
-			BulkUsers bulk = new BulkUsers(database(), this.stack.jwtSecret(), duration.plusHours(1));
+			BulkUsers bulk = new BulkUsers(this.stack.requirePostgres(), this.stack.jwtSecret(), duration.plusHours(1));
 			if (simulation == Simulations.SOLD_OUT_STAMPEDE) {
 				sellOut(client, eventId, seats, bulk.create(runId + "-seller", 1).getFirst());
 			}
@@ -143,7 +142,7 @@ final class LoadRun {
 				Duration wait = Duration.ofSeconds(4L * holdSeconds + 60);
 				this.out.printf("Waiting (at most %d s) for the holds and offers to end and the webhooks and refunds "
 						+ "to be done...%n", wait.toSeconds());
-				quiet = new PaidSaleReader(database(), simulator).awaitQuiet(eventId, wait);
+				quiet = new PaidSaleReader(this.stack.requirePostgres(), simulator).awaitQuiet(eventId, wait);
 			}
 			this.out.println("Verifying Postgres, Valkey and Kafka...");
 			Inspector inspector = Inspector.of(this.stack);
@@ -249,14 +248,6 @@ final class LoadRun {
 			Thread.currentThread().interrupt();
 			throw new StackException("Interrupted while selling out event " + eventId, ex);
 		}
-	}
-
-	private PostgresEndpoint database() {
-		PostgresEndpoint database = this.stack.postgres();
-		if (database == null) {
-			throw new StackException("The stack has no Postgres database recorded");
-		}
-		return database;
 	}
 
 	private static Path createFolder(Path file) {
