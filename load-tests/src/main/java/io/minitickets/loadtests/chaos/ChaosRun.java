@@ -98,10 +98,7 @@ final class ChaosRun {
 	private ChaosReport sale(ChaosStack stack) {
 		StackState state = stack.state();
 		URI api = URI.create(String.valueOf(stack.process(Service.API_SERVICE.module()).url()));
-		HttpClient http = HttpClient.newBuilder()
-			.version(HttpClient.Version.HTTP_1_1)
-			.connectTimeout(Duration.ofSeconds(5))
-			.build();
+		HttpClient http = ApiClient.newHttpClient();
 		try (http) {
 			ApiClient client = new ApiClient(http, api);
 			String admin = client.login(state.adminEmail(), state.adminPassword());

@@ -68,10 +68,7 @@ final class PaidEventRun {
 	 */
 	RunOutcomeOfPaidEvent run(URI api) {
 		String runId = HexFormat.of().formatHex(randomBytes());
-		HttpClient http = HttpClient.newBuilder()
-			.version(HttpClient.Version.HTTP_1_1)
-			.connectTimeout(Duration.ofSeconds(5))
-			.build();
+		HttpClient http = ApiClient.newHttpClient();
 		try (http) {
 			ApiClient client = new ApiClient(http, api);
 			SettlementWaiter waiter = new SettlementWaiter(client);

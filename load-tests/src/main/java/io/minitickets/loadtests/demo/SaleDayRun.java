@@ -70,10 +70,7 @@ public final class SaleDayRun {
 	public RunOutcome run(boolean gate, URI api) {
 		String label = gate ? "gate on" : "gate off";
 		String runId = HexFormat.of().formatHex(randomBytes());
-		HttpClient http = HttpClient.newBuilder()
-			.version(HttpClient.Version.HTTP_1_1)
-			.connectTimeout(Duration.ofSeconds(5))
-			.build();
+		HttpClient http = ApiClient.newHttpClient();
 		try (http) {
 			ApiClient client = new ApiClient(http, api, MAX_IN_FLIGHT);
 			String adminToken = client.login(this.stack.adminEmail(), this.stack.adminPassword());

@@ -95,10 +95,7 @@ final class LoadRun {
 	LoadReport run(Simulations simulation, URI api, int users, double rate, Duration duration, int holdSeconds) {
 		String runId = HexFormat.of().formatHex(randomBytes());
 		int seats = simulation.seats(rate, duration);
-		HttpClient http = HttpClient.newBuilder()
-			.version(HttpClient.Version.HTTP_1_1)
-			.connectTimeout(Duration.ofSeconds(5))
-			.build();
+		HttpClient http = ApiClient.newHttpClient();
 		try (http) {
 			ApiClient client = new ApiClient(http, api);
 			String admin = client.login(this.stack.adminEmail(), this.stack.adminPassword());
