@@ -139,10 +139,9 @@ final class PaidEventRun {
 		ApiResponse checkout = client.checkout(token, bookingId);
 		String checkoutId = (checkout.status() == 201 || checkout.status() == 200)
 				? client.text(checkout.body(), "checkoutId") : null;
-		if (checkoutId == null) {
+		if (checkoutId == null || !simulator.pay(checkoutId)) {
 			return false;
 		}
-		simulator.pay(checkoutId);
 		return "CONFIRMED".equals(waiter.awaitStatus(token, bookingId, Set.of("CONFIRMED"), WAIT));
 	}
 
