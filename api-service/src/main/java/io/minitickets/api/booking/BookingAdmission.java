@@ -289,7 +289,7 @@ class BookingAdmission {
 	private boolean putPending(BookingRequested request) {
 		try {
 			this.statusCache.put(new CachedBooking(request.bookingId(), request.eventId(), request.userId(),
-					request.quantity(), BookingStatus.PENDING, null));
+					request.quantity(), BookingStatus.PENDING, null, null));
 			return true;
 		}
 		catch (ValkeyUnavailableException ex) {

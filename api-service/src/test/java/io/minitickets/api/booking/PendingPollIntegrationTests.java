@@ -47,7 +47,7 @@ class PendingPollIntegrationTests extends ApiIntegrationTest {
 				RECHECK, this.nanos::get);
 		long userId = 4_242_000_000L + (System.nanoTime() % 1_000_000);
 		UUID bookingId = UUID.randomUUID();
-		this.cache.put(new CachedBooking(bookingId, 1, userId, 2, BookingStatus.PENDING, null));
+		this.cache.put(new CachedBooking(bookingId, 1, userId, 2, BookingStatus.PENDING, null, null));
 
 		assertThat(reader.read(bookingId, userId).status()).isEqualTo(BookingStatus.PENDING);
 		// the worker committed the outcome but could not write it to the status cache
@@ -93,7 +93,7 @@ class PendingPollIntegrationTests extends ApiIntegrationTest {
 				RECHECK, this.nanos::get);
 		long userId = 4_243_000_000L + (System.nanoTime() % 1_000_000);
 		UUID bookingId = UUID.randomUUID();
-		this.cache.put(new CachedBooking(bookingId, 1, userId, 1, BookingStatus.PENDING, null));
+		this.cache.put(new CachedBooking(bookingId, 1, userId, 1, BookingStatus.PENDING, null, null));
 		assertThat(reader.read(bookingId, userId).status()).isEqualTo(BookingStatus.PENDING);
 
 		ApiException other = catchThrowableOfType(ApiException.class, () -> reader.read(bookingId, userId + 1));

@@ -40,7 +40,8 @@ record SettlingWorker(JdbcClient jdbc, BookingStatusCache cache, String brokers)
 			.params(bookingId, eventId, userId, Timestamp.from(now))
 			.update();
 		if (cached) {
-			this.cache.put(new CachedBooking(bookingId, eventId, userId, 1, BookingStatus.CONFIRMED, null));
+			this.cache.put(new CachedBooking(bookingId, eventId, userId, 1, BookingStatus.CONFIRMED, null,
+					null));
 		}
 		try (KafkaProducer<String, String> producer = new KafkaProducer<>(Map.of(
 				ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, this.brokers, ProducerConfig.KEY_SERIALIZER_CLASS_CONFIG,

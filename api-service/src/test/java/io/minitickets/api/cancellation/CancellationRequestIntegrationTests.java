@@ -115,7 +115,7 @@ class CancellationRequestIntegrationTests extends ApiIntegrationTest {
 		long userId = newUserId();
 		UUID bookingId = UUID.randomUUID();
 		this.statusCache.put(new CachedBooking(bookingId, createOpenEvent(10), userId, 2, BookingStatus.PENDING,
-				null));
+				null, null));
 
 		HttpResponse<String> response = cancel(bookingId, mint(userId));
 

@@ -124,7 +124,7 @@ class PaidEventsIntegrationTests extends ApiIntegrationTest {
 		Instant expiresAt = Instant.parse("2026-12-03T10:00:00Z");
 		this.statusCache.put(new CachedBooking(held, 1, userId, 2, BookingStatus.HELD, null,
 				new CachedBooking.Hold(expiresAt, 5_000, "EUR")));
-		this.statusCache.put(new CachedBooking(free, 2, userId, 1, BookingStatus.CONFIRMED, null));
+		this.statusCache.put(new CachedBooking(free, 2, userId, 1, BookingStatus.CONFIRMED, null, null));
 
 		JsonNode heldView = ApiClient.json(this.api.get("/api/bookings/" + held, mint(userId)));
 		JsonNode freeView = ApiClient.json(this.api.get("/api/bookings/" + free, mint(userId)));

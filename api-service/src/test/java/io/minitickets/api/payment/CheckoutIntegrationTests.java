@@ -78,7 +78,7 @@ class CheckoutIntegrationTests extends PaymentIntegrationTest {
 		long userId = newUserId();
 		UUID bookingId = UUID.randomUUID();
 		this.statusCache.put(new CachedBooking(bookingId, createPaidEvent(2500), userId, 2, BookingStatus.PENDING,
-				null));
+				null, null));
 
 		HttpResponse<String> response = pay(bookingId, mint(userId));
 

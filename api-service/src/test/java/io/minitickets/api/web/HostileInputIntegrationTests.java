@@ -52,7 +52,8 @@ class HostileInputIntegrationTests extends ApiIntegrationTest {
 		long futureEvent = createEvent(5, Instant.now().plusSeconds(3600));
 		UUID victimBooking = UUID.randomUUID();
 		long victim = 999_999_001L;
-		this.statusCache.put(new CachedBooking(victimBooking, futureEvent, victim, 1, BookingStatus.PENDING, null));
+		this.statusCache.put(new CachedBooking(victimBooking, futureEvent, victim, 1, BookingStatus.PENDING, null,
+				null));
 		long usersBefore = count("users");
 		long eventsBefore = count("events");
 		long bookingsBefore = count("bookings");

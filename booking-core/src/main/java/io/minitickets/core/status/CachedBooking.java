@@ -24,7 +24,8 @@ public record CachedBooking(UUID bookingId, long eventId, long userId, int quant
 		@Nullable RejectionReason reason, @Nullable Hold hold, @Nullable QueuePlace place) {
 
 	/**
-	 * A booking without a known place in the queue.
+	 * A booking as a writer of the status cache builds it: without a place, which only the API records (after the
+	 * broker's acknowledgement, {@link BookingStatusCache#recordPlaceAsync}) and only the cache's reads return.
 	 * @param bookingId the booking
 	 * @param eventId its event
 	 * @param userId its owner
@@ -36,20 +37,6 @@ public record CachedBooking(UUID bookingId, long eventId, long userId, int quant
 	public CachedBooking(UUID bookingId, long eventId, long userId, int quantity, BookingStatus status,
 			@Nullable RejectionReason reason, @Nullable Hold hold) {
 		this(bookingId, eventId, userId, quantity, status, reason, hold, null);
-	}
-
-	/**
-	 * A booking without a hold: pending, rejected, or of a free event.
-	 * @param bookingId the booking
-	 * @param eventId its event
-	 * @param userId its owner
-	 * @param quantity seats asked for
-	 * @param status where it is
-	 * @param reason why it was rejected; null otherwise
-	 */
-	public CachedBooking(UUID bookingId, long eventId, long userId, int quantity, BookingStatus status,
-			@Nullable RejectionReason reason) {
-		this(bookingId, eventId, userId, quantity, status, reason, null, null);
 	}
 
 	/**

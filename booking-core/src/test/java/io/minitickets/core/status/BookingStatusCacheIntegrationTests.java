@@ -138,7 +138,7 @@ class BookingStatusCacheIntegrationTests {
 	}
 
 	private static CachedBooking booking(UUID id, BookingStatus status, RejectionReason reason) {
-		return new CachedBooking(id, 7, 11, 2, status, reason);
+		return new CachedBooking(id, 7, 11, 2, status, reason, null);
 	}
 
 	private static CachedBooking held(UUID id, BookingStatus status, CachedBooking.Hold hold) {

@@ -142,8 +142,8 @@ class ScriptsOnAValkeyClusterIntegrationTests {
 	void theStatusCacheOnlyMovesForward() {
 		BookingStatusCache cache = new BookingStatusCache(connection, KEYS, Duration.ofMinutes(5));
 		UUID id = UUID.randomUUID();
-		CachedBooking pending = new CachedBooking(id, 7, 11, 2, BookingStatus.PENDING, null);
-		CachedBooking confirmed = new CachedBooking(id, 7, 11, 2, BookingStatus.CONFIRMED, null);
+		CachedBooking pending = new CachedBooking(id, 7, 11, 2, BookingStatus.PENDING, null, null);
+		CachedBooking confirmed = new CachedBooking(id, 7, 11, 2, BookingStatus.CONFIRMED, null, null);
 
 		assertThat(cache.put(pending)).isTrue();
 		assertThat(cache.put(confirmed)).isTrue();

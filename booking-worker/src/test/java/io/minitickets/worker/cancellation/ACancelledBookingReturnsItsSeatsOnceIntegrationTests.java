@@ -60,10 +60,7 @@ class ACancelledBookingReturnsItsSeatsOnceIntegrationTests extends WorkerIntegra
 
 	@DynamicPropertySource
 	static void provider(DynamicPropertyRegistry registry) {
-		registry.add("minitickets.payment.api-key", () -> "sk_test_worker_tests");
-		registry.add("minitickets.payment.webhook-secret", () -> "whsec_worker_tests");
-		registry.add("minitickets.payment.api-base", PROVIDER::base);
-		registry.add("minitickets.payment.max-network-retries", () -> "0");
+		PROVIDER.register(registry);
 	}
 
 	@Test

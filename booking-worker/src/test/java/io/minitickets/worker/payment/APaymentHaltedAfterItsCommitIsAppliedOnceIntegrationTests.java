@@ -40,9 +40,7 @@ class APaymentHaltedAfterItsCommitIsAppliedOnceIntegrationTests extends WorkerIn
 
 	@DynamicPropertySource
 	static void provider(DynamicPropertyRegistry registry) {
-		registry.add("minitickets.payment.api-key", () -> "sk_test_worker_tests");
-		registry.add("minitickets.payment.webhook-secret", () -> "whsec_worker_tests");
-		registry.add("minitickets.payment.api-base", PROVIDER::base);
+		PROVIDER.register(registry);
 	}
 
 	@Test

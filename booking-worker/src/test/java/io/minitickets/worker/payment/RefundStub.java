@@ -11,6 +11,7 @@ import java.util.concurrent.CopyOnWriteArrayList;
 
 import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpServer;
+import org.springframework.test.context.DynamicPropertyRegistry;
 
 /**
  * A real HTTP server answering Stripe's {@code POST /v1/refunds} as Stripe does for the worker: one refund per
@@ -42,6 +43,18 @@ public final class RefundStub {
 
 	public String base() {
 		return "http://127.0.0.1:" + this.server.getAddress().getPort();
+	}
+
+	/**
+	 * Points the worker's payment adapter at this stub, with the tests' key and webhook secret and no retries of the
+	 * adapter's own (a failed refund is the refund retrier's to try again).
+	 * @param registry a test class's {@code @DynamicPropertySource} registry
+	 */
+	public void register(DynamicPropertyRegistry registry) {
+		registry.add("minitickets.payment.api-key", () -> "sk_test_worker_tests");
+		registry.add("minitickets.payment.webhook-secret", () -> "whsec_worker_tests");
+		registry.add("minitickets.payment.api-base", this::base);
+		registry.add("minitickets.payment.max-network-retries", () -> "0");
 	}
 
 	/**

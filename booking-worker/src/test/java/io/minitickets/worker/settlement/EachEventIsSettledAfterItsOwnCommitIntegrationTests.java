@@ -157,7 +157,7 @@ class EachEventIsSettledAfterItsOwnCommitIntegrationTests extends WorkerIntegrat
 
 	private static CachedBooking confirmed(BookingRequested request) {
 		return new CachedBooking(request.bookingId(), request.eventId(), request.userId(), request.quantity(),
-				BookingStatus.CONFIRMED, null);
+				BookingStatus.CONFIRMED, null, null);
 	}
 
 }

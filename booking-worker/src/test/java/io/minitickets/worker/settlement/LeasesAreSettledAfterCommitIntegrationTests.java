@@ -65,7 +65,7 @@ class LeasesAreSettledAfterCommitIntegrationTests extends WorkerIntegrationTestS
 
 	private static CachedBooking cached(BookingRequested request, BookingStatus status, RejectionReason reason) {
 		return new CachedBooking(request.bookingId(), request.eventId(), request.userId(), request.quantity(), status,
-				reason);
+				reason, null);
 	}
 
 }

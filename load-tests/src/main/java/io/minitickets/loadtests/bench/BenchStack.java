@@ -14,7 +14,6 @@ import io.minitickets.loadtests.client.LoadUser;
 import io.minitickets.loadtests.client.StackSession;
 import io.minitickets.loadtests.verify.Inspector;
 import io.minitickets.localstack.stack.ManagedProcess;
-import io.minitickets.localstack.stack.PostgresEndpoint;
 import io.minitickets.localstack.stack.Service;
 import io.minitickets.localstack.stack.StackException;
 
@@ -116,12 +115,8 @@ public final class BenchStack {
 	 * @throws StackException when Postgres refuses them
 	 */
 	public List<LoadUser> users(int count) {
-		PostgresEndpoint database = this.session.state().postgres();
-		if (database == null) {
-			throw new StackException("The stack has no Postgres database recorded");
-		}
 		this.userBatches++;
-		return new BulkUsers(database, this.session.state().jwtSecret(), TOKEN_LIFETIME)
+		return new BulkUsers(this.session.state().requirePostgres(), this.session.state().jwtSecret(), TOKEN_LIFETIME)
 			.create("bench-" + this.runId + "-" + this.userBatches, count);
 	}
 

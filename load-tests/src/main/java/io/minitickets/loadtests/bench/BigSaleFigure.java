@@ -77,7 +77,7 @@ public final class BigSaleFigure implements Figure {
 				() -> inspector.lastSettledAt(eventId), answers.lastAcceptedAt());
 		Verification verification = new Verifier(inspector, SETTLE_TIMEOUT, QUIET_TIMEOUT)
 			.verify(new Sale(Set.of(eventId), answers.accepted,
-					(run.count(409) > 0) ? Map.of(eventId, 1) : Map.of()));
+					(run.count(409) > 0) ? Map.of(eventId, 1) : Map.of(), false));
 		long confirmedSeats = verification.events().stream().mapToLong(EventFacts::confirmedSeats).sum();
 		Figures figures = new Figures(requests, users.size(), seats, confirmedSeats, verification.oversold(),
 				verification.undersold(), verification.unsettled(), settledAfterMs,

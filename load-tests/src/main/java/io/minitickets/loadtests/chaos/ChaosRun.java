@@ -27,7 +27,7 @@ import io.minitickets.localstack.chaos.FaultKind;
 import io.minitickets.localstack.chaos.LoginProbe;
 import io.minitickets.localstack.chaos.PoisonProducer;
 import io.minitickets.localstack.chaos.ProcessWaits;
-import io.minitickets.localstack.chaos.SimulatorControl;
+import io.minitickets.localstack.simulator.SimulatorControl;
 import io.minitickets.localstack.stack.DataDirectories;
 import io.minitickets.localstack.stack.Service;
 import io.minitickets.localstack.stack.StackException;
@@ -98,10 +98,7 @@ final class ChaosRun {
 	private ChaosReport sale(ChaosStack stack) {
 		StackState state = stack.state();
 		URI api = URI.create(String.valueOf(stack.process(Service.API_SERVICE.module()).url()));
-		HttpClient http = HttpClient.newBuilder()
-			.version(HttpClient.Version.HTTP_1_1)
-			.connectTimeout(Duration.ofSeconds(5))
-			.build();
+		HttpClient http = ApiClient.newHttpClient();
 		try (http) {
 			ApiClient client = new ApiClient(http, api);
 			String admin = client.login(state.adminEmail(), state.adminPassword());

@@ -79,10 +79,7 @@ final class ClusterChaosRun {
 
 	private ClusterChaosReport sale(ClusterChaosStack stack) {
 		StackState state = stack.state();
-		HttpClient http = HttpClient.newBuilder()
-			.version(HttpClient.Version.HTTP_1_1)
-			.connectTimeout(Duration.ofSeconds(5))
-			.build();
+		HttpClient http = ApiClient.newHttpClient();
 		try (http; WorkerGroupWatch group = new WorkerGroupWatch(
 				Objects.requireNonNull(state.kafkaBootstrapServers()))) {
 			List<URI> apis = stack.urls(Service.API_SERVICE);

@@ -13,7 +13,7 @@ import io.minitickets.loadtests.client.ApiClient;
 import io.minitickets.loadtests.client.ApiResponse;
 import io.minitickets.localstack.chaos.FaultKind;
 import io.minitickets.localstack.chaos.ProcessWaits;
-import io.minitickets.localstack.chaos.SimulatorControl;
+import io.minitickets.localstack.simulator.SimulatorControl;
 import org.jspecify.annotations.Nullable;
 
 /**

@@ -3,8 +3,6 @@ package io.minitickets.loadtests.chaos;
 import java.io.IOException;
 import java.time.Duration;
 import java.util.List;
-import java.util.Queue;
-import java.util.concurrent.ConcurrentLinkedQueue;
 
 import io.minitickets.loadtests.client.ApiClient;
 import io.minitickets.loadtests.client.ApiResponse;
@@ -15,8 +13,9 @@ import org.jspecify.annotations.Nullable;
 
 /**
  * A round's {@link PaymentProbe}: one seat at a time of the round's paid probe event (no load books it, it has seats to
- * spare) as the run's paying probe user; each booking request is kept as an {@link Answer} of the phase, so its 202s
- * are checked like the load's (settled, oversold, seat conservation, money).
+ * spare) as the run's paying probe user, booked through a {@link RoundProbe} of its own: each booking request is
+ * kept as an {@link Answer} of the phase, so its 202s are checked like the load's (settled, oversold, seat
+ * conservation, money).
  */
 final class RoundPayments implements PaymentProbe {
 
@@ -28,11 +27,7 @@ final class RoundPayments implements PaymentProbe {
 
 	private final String token;
 
-	private final long eventId;
-
-	private final FaultKind fault;
-
-	private final Queue<Answer> answers = new ConcurrentLinkedQueue<>();
+	private final RoundProbe booker;
 
 	/**
 	 * @param api api-service (its URL stays the same across restarts)
@@ -43,8 +38,7 @@ final class RoundPayments implements PaymentProbe {
 	RoundPayments(ApiClient api, String token, long eventId, FaultKind fault) {
 		this.api = api;
 		this.token = token;
-		this.eventId = eventId;
-		this.fault = fault;
+		this.booker = new RoundProbe(api, token, eventId, fault);
 	}
 
 	@Override
@@ -52,7 +46,8 @@ final class RoundPayments implements PaymentProbe {
 		long deadline = System.nanoTime() + HELD_WAIT.toNanos();
 		String bookingId = null;
 		while (bookingId == null && System.nanoTime() - deadline < 0) {
-			bookingId = book();
+			Answer answer = this.booker.bookOne();
+			bookingId = answer.accepted() ? answer.bookingId() : null;
 			if (bookingId == null) {
 				ProcessWaits.pause(Duration.ofSeconds(1));
 			}
@@ -116,25 +111,7 @@ final class RoundPayments implements PaymentProbe {
 	 * @return every booking request the probe sent, in order
 	 */
 	List<Answer> answers() {
-		return List.copyOf(this.answers);
-	}
-
-	private @Nullable String book() {
-		Answer answer;
-		try {
-			ApiResponse response = this.api.book(this.token, this.eventId, 1);
-			String bookingId = (response.status() == 202) ? this.api.bookingId(response.body()) : null;
-			answer = new Answer(this.fault, this.eventId, 1, response.status(), bookingId);
-		}
-		catch (IOException ex) {
-			answer = new Answer(this.fault, this.eventId, 1, 0, null);
-		}
-		catch (InterruptedException ex) {
-			Thread.currentThread().interrupt();
-			answer = new Answer(this.fault, this.eventId, 1, 0, null);
-		}
-		this.answers.add(answer);
-		return answer.accepted() ? answer.bookingId() : null;
+		return this.booker.answers();
 	}
 
 }

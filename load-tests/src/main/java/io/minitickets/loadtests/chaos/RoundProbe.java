@@ -42,6 +42,14 @@ final class RoundProbe implements BookingProbe {
 
 	@Override
 	public int book() {
+		return bookOne().status();
+	}
+
+	/**
+	 * Books one seat of the event and keeps the answer.
+	 * @return the answer (status 0 when none came)
+	 */
+	Answer bookOne() {
 		Answer answer;
 		try {
 			ApiResponse response = this.api.book(this.token, this.eventId, 1);
@@ -56,7 +64,7 @@ final class RoundProbe implements BookingProbe {
 			answer = new Answer(this.fault, this.eventId, 1, 0, null);
 		}
 		this.answers.add(answer);
-		return answer.status();
+		return answer;
 	}
 
 	/**

@@ -26,6 +26,8 @@ public final class ApiClient {
 
 	private static final Duration REQUEST_TIMEOUT = Duration.ofSeconds(30);
 
+	private static final Duration CONNECT_TIMEOUT = Duration.ofSeconds(5);
+
 	private static final Duration UNAVAILABLE_RETRIES = Duration.ofSeconds(30);
 
 	private final JsonMapper json = JsonMapper.builder().build();
@@ -35,6 +37,14 @@ public final class ApiClient {
 	private final URI base;
 
 	private final Semaphore inFlight;
+
+	/**
+	 * A new HTTP client as a run sends to api-service with: HTTP/1.1, a connection given up after 5 s.
+	 * @return the client; the caller closes it
+	 */
+	public static HttpClient newHttpClient() {
+		return HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).connectTimeout(CONNECT_TIMEOUT).build();
+	}
 
 	/**
 	 * @param http the client, shared by every call of a run

@@ -19,14 +19,13 @@ import io.minitickets.loadtests.client.ApiClient;
 import io.minitickets.loadtests.client.ApiResponse;
 import io.minitickets.loadtests.client.BulkUsers;
 import io.minitickets.loadtests.client.LoadUser;
-import io.minitickets.loadtests.client.SimulatorControl;
 import io.minitickets.loadtests.verify.Inspector;
 import io.minitickets.loadtests.verify.Sale;
 import io.minitickets.loadtests.verify.Verification;
 import io.minitickets.loadtests.verify.Verifier;
 import io.minitickets.localstack.chaos.ProcessWaits;
+import io.minitickets.localstack.simulator.SimulatorControl;
 import io.minitickets.localstack.stack.ManagedProcess;
-import io.minitickets.localstack.stack.PostgresEndpoint;
 import io.minitickets.localstack.stack.Service;
 import io.minitickets.localstack.stack.StackException;
 import io.minitickets.localstack.stack.StackState;
@@ -69,17 +68,15 @@ final class PaidEventRun {
 	 */
 	RunOutcomeOfPaidEvent run(URI api) {
 		String runId = HexFormat.of().formatHex(randomBytes());
-		HttpClient http = HttpClient.newBuilder()
-			.version(HttpClient.Version.HTTP_1_1)
-			.connectTimeout(Duration.ofSeconds(5))
-			.build();
+		HttpClient http = ApiClient.newHttpClient();
 		try (http) {
 			ApiClient client = new ApiClient(http, api);
 			SettlementWaiter waiter = new SettlementWaiter(client);
 			String admin = client.login(this.stack.adminEmail(), this.stack.adminPassword());
 			long eventId = client.createPaidEvent(admin, "Paid demo " + runId, 1, Instant.now().minusSeconds(60), 2_500,
 					"EUR", HOLD_SECONDS, OFFER_SECONDS);
-			List<LoadUser> users = new BulkUsers(database(), this.stack.jwtSecret(), Duration.ofHours(1))
+			List<LoadUser> users = new BulkUsers(this.stack.requirePostgres(), this.stack.jwtSecret(),
+					Duration.ofHours(1))
 				.create("paid-" + runId, 2);
 			LoadUser holder = users.get(0);
 			LoadUser waiting = users.get(1);
@@ -142,10 +139,9 @@ final class PaidEventRun {
 		ApiResponse checkout = client.checkout(token, bookingId);
 		String checkoutId = (checkout.status() == 201 || checkout.status() == 200)
 				? client.text(checkout.body(), "checkoutId") : null;
-		if (checkoutId == null) {
+		if (checkoutId == null || !simulator.pay(checkoutId)) {
 			return false;
 		}
-		simulator.pay(checkoutId);
 		return "CONFIRMED".equals(waiter.awaitStatus(token, bookingId, Set.of("CONFIRMED"), WAIT));
 	}
 
@@ -161,14 +157,6 @@ final class PaidEventRun {
 		return this.stack.process(Service.PAYMENT_SIMULATOR.module())
 			.map(ManagedProcess::url)
 			.orElseThrow(() -> new StackException("The stack has no payment simulator recorded"));
-	}
-
-	private PostgresEndpoint database() {
-		PostgresEndpoint database = this.stack.postgres();
-		if (database == null) {
-			throw new StackException("The stack has no Postgres database recorded");
-		}
-		return database;
 	}
 
 	private static byte[] randomBytes() {

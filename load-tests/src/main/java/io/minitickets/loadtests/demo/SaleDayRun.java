@@ -19,7 +19,6 @@ import io.minitickets.loadtests.verify.Inspector;
 import io.minitickets.loadtests.verify.Sale;
 import io.minitickets.loadtests.verify.Verification;
 import io.minitickets.loadtests.verify.Verifier;
-import io.minitickets.localstack.stack.PostgresEndpoint;
 import io.minitickets.localstack.stack.StackException;
 import io.minitickets.localstack.stack.StackState;
 
@@ -71,16 +70,14 @@ public final class SaleDayRun {
 	public RunOutcome run(boolean gate, URI api) {
 		String label = gate ? "gate on" : "gate off";
 		String runId = HexFormat.of().formatHex(randomBytes());
-		HttpClient http = HttpClient.newBuilder()
-			.version(HttpClient.Version.HTTP_1_1)
-			.connectTimeout(Duration.ofSeconds(5))
-			.build();
+		HttpClient http = ApiClient.newHttpClient();
 		try (http) {
 			ApiClient client = new ApiClient(http, api, MAX_IN_FLIGHT);
 			String adminToken = client.login(this.stack.adminEmail(), this.stack.adminPassword());
 			long eventId = client.createEvent(adminToken, "Sale day demo " + runId + " (" + label + ")",
 					this.scenario.seats(), Instant.now().minusSeconds(60));
-			List<LoadUser> users = new BulkUsers(database(), this.stack.jwtSecret(), Duration.ofHours(1))
+			List<LoadUser> users = new BulkUsers(this.stack.requirePostgres(), this.stack.jwtSecret(),
+					Duration.ofHours(1))
 				.create(runId, this.scenario.users());
 			this.out.printf("%s: event %d with %d seats, %d users; firing %d booking requests at %s%n", label, eventId,
 					this.scenario.seats(), users.size(), this.scenario.requests(), api);
@@ -91,19 +88,11 @@ public final class SaleDayRun {
 			// every 409 of the demo is a sold-out answer: its sale is open and it sends no Idempotency-Key
 			Sale sale = new Sale(Set.of(eventId),
 					accepted.stream().map(BookingAttempt::bookingId).map(String::valueOf).collect(Collectors.toSet()),
-					(load.count(409) > 0) ? Map.of(eventId, 1) : Map.of());
+					(load.count(409) > 0) ? Map.of(eventId, 1) : Map.of(), false);
 			Verification verification = new Verifier(Inspector.of(this.stack), SETTLE_TIMEOUT, QUIET_TIMEOUT)
 				.verify(sale);
 			return RunOutcome.of(gate, load, settlement, verification);
 		}
-	}
-
-	private PostgresEndpoint database() {
-		PostgresEndpoint database = this.stack.postgres();
-		if (database == null) {
-			throw new StackException("The stack has no Postgres database recorded");
-		}
-		return database;
 	}
 
 	private static byte[] randomBytes() {

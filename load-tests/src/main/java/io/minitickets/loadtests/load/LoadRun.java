@@ -27,7 +27,6 @@ import io.minitickets.loadtests.gatling.Ledger;
 import io.minitickets.loadtests.gatling.LoadSettings;
 import io.minitickets.loadtests.gatling.PaidSaleSettings;
 import io.minitickets.loadtests.load.paid.PaidSaleReader;
-import io.minitickets.loadtests.client.SimulatorControl;
 import io.minitickets.loadtests.simulations.Scalper;
 import io.minitickets.loadtests.verify.EventFacts;
 import io.minitickets.loadtests.verify.Inspector;
@@ -35,8 +34,8 @@ import io.minitickets.loadtests.verify.Sale;
 import io.minitickets.loadtests.verify.Verification;
 import io.minitickets.loadtests.verify.Verifier;
 import io.minitickets.localstack.chaos.ProcessWaits;
+import io.minitickets.localstack.simulator.SimulatorControl;
 import io.minitickets.localstack.stack.ManagedProcess;
-import io.minitickets.localstack.stack.PostgresEndpoint;
 import io.minitickets.localstack.stack.Service;
 import io.minitickets.localstack.stack.StackException;
 import io.minitickets.localstack.stack.StackState;
@@ -96,10 +95,7 @@ final class LoadRun {
 	LoadReport run(Simulations simulation, URI api, int users, double rate, Duration duration, int holdSeconds) {
 		String runId = HexFormat.of().formatHex(randomBytes());
 		int seats = simulation.seats(rate, duration);
-		HttpClient http = HttpClient.newBuilder()
-			.version(HttpClient.Version.HTTP_1_1)
-			.connectTimeout(Duration.ofSeconds(5))
-			.build();
+		HttpClient http = ApiClient.newHttpClient();
 		try (http) {
 			ApiClient client = new ApiClient(http, api);
 			String admin = client.login(this.stack.adminEmail(), this.stack.adminPassword());
@@ -110,7 +106,7 @@ final class LoadRun {
 			long eventId = (paid != null)
 					? client.createPaidEvent(admin, name, seats, opened, PRICE, CURRENCY, holdSeconds, holdSeconds)
 					: client.createEvent(admin, name, seats, opened);
-			BulkUsers bulk = new BulkUsers(database(), this.stack.jwtSecret(), duration.plusHours(1));
+			BulkUsers bulk = new BulkUsers(this.stack.requirePostgres(), this.stack.jwtSecret(), duration.plusHours(1));
 			if (simulation == Simulations.SOLD_OUT_STAMPEDE) {
 				sellOut(client, eventId, seats, bulk.create(runId + "-seller", 1).getFirst());
 			}
@@ -143,7 +139,7 @@ final class LoadRun {
 				Duration wait = Duration.ofSeconds(4L * holdSeconds + 60);
 				this.out.printf("Waiting (at most %d s) for the holds and offers to end and the webhooks and refunds "
 						+ "to be done...%n", wait.toSeconds());
-				quiet = new PaidSaleReader(database(), simulator).awaitQuiet(eventId, wait);
+				quiet = new PaidSaleReader(this.stack.requirePostgres(), simulator).awaitQuiet(eventId, wait);
 			}
 			this.out.println("Verifying Postgres, Valkey and Kafka...");
 			Inspector inspector = Inspector.of(this.stack);
@@ -249,14 +245,6 @@ final class LoadRun {
 			Thread.currentThread().interrupt();
 			throw new StackException("Interrupted while selling out event " + eventId, ex);
 		}
-	}
-
-	private PostgresEndpoint database() {
-		PostgresEndpoint database = this.stack.postgres();
-		if (database == null) {
-			throw new StackException("The stack has no Postgres database recorded");
-		}
-		return database;
 	}
 
 	private static Path createFolder(Path file) {

@@ -22,26 +22,6 @@ public record EventFacts(long eventId, int capacity, long seatsSold, long confir
 		long leasedSeats, long heldSeats) {
 
 	/**
-	 * The facts of an event without HELD bookings (a free event's).
-	 * @param eventId the event
-	 * @param capacity its seats
-	 * @param seatsSold {@code events.seats_sold}
-	 * @param confirmedSeats the sum of the quantities of its CONFIRMED bookings
-	 * @param confirmedBookings how many of its bookings are CONFIRMED
-	 * @param bookings how many booking rows it has
-	 * @param transactions distinct Postgres transactions that settled them
-	 * @param smallestSoldOutRejection the smallest quantity Postgres REJECTED as SOLD_OUT, null when none was
-	 * @param available the gate's {@code avail} counter, null when the key is missing
-	 * @param leasedSeats the sum of the gate's live leases
-	 */
-	public EventFacts(long eventId, int capacity, long seatsSold, long confirmedSeats, long confirmedBookings,
-			long bookings, long transactions, @Nullable Integer smallestSoldOutRejection, @Nullable Long available,
-			long leasedSeats) {
-		this(eventId, capacity, seatsSold, confirmedSeats, confirmedBookings, bookings, transactions,
-				smallestSoldOutRejection, available, leasedSeats, 0);
-	}
-
-	/**
 	 * @return seats confirmed beyond the capacity, 0 when none
 	 */
 	public long oversold() {

@@ -22,14 +22,4 @@ public record Sale(Set<Long> eventIds, Set<String> acceptedIds, Map<Long, Intege
 		soldOutRefusals = Map.copyOf(soldOutRefusals);
 	}
 
-	/**
-	 * A sale whose confirmed seats stay sold: undersold is checked.
-	 * @param eventIds the run's events
-	 * @param acceptedIds the booking ids answered 202
-	 * @param soldOutRefusals per event, the smallest quantity a 409 sold-out refused
-	 */
-	public Sale(Set<Long> eventIds, Set<String> acceptedIds, Map<Long, Integer> soldOutRefusals) {
-		this(eventIds, acceptedIds, soldOutRefusals, false);
-	}
-
 }

@@ -26,34 +26,6 @@ public record Verification(long oversold, long undersold, int unsettled, long dr
 	}
 
 	/**
-	 * A verification of a run without payments or a waiting list ({@link PaidFacts#CLEAN}).
-	 * @param oversold seats confirmed beyond capacity
-	 * @param undersold seats left unsold after a sold-out refusal
-	 * @param unsettled 202s not in Postgres
-	 * @param drift seats of gate drift
-	 * @param consumerLag records the worker group had not committed
-	 * @param events the run's events
-	 * @param unsettledSamples up to 3 of the unsettled booking ids
-	 */
-	public Verification(long oversold, long undersold, int unsettled, long drift, long consumerLag,
-			List<EventFacts> events, List<String> unsettledSamples) {
-		this(oversold, undersold, unsettled, drift, consumerLag, events, unsettledSamples, PaidFacts.CLEAN);
-	}
-
-	/**
-	 * Adds up the figures over the events.
-	 * @param events the run's events once it was quiet
-	 * @param unsettledIds 202s missing from Postgres
-	 * @param consumerLag the worker group's lag
-	 * @param soldOutRefusals per event, the smallest quantity a 409 sold-out refused
-	 * @return the verification
-	 */
-	static Verification of(List<EventFacts> events, List<String> unsettledIds, long consumerLag,
-			Map<Long, Integer> soldOutRefusals) {
-		return of(events, unsettledIds, consumerLag, soldOutRefusals, PaidFacts.CLEAN);
-	}
-
-	/**
 	 * Adds up the figures over the events.
 	 * @param events the run's events once it was quiet
 	 * @param unsettledIds 202s missing from Postgres

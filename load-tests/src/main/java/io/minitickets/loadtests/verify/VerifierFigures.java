@@ -19,18 +19,6 @@ public record VerifierFigures(long oversold, long undersold, int unsettled, long
 		long seatConservation, long moneyMismatch, long doubleRefunds, long waitlistOrderViolations) {
 
 	/**
-	 * The figures of a run without payments or a waiting list: the four paid-sale counts 0.
-	 * @param oversold seats confirmed beyond capacity
-	 * @param undersold seats left after a request was refused as sold out
-	 * @param unsettled 202s whose booking is not in Postgres
-	 * @param drift seats of gate drift
-	 * @param consumerLag records of {@code bookings.requested} the worker group had not committed
-	 */
-	public VerifierFigures(long oversold, long undersold, int unsettled, long drift, long consumerLag) {
-		this(oversold, undersold, unsettled, drift, consumerLag, 0, 0, 0, 0);
-	}
-
-	/**
 	 * @return the figures as a table, one line each
 	 */
 	public String table() {

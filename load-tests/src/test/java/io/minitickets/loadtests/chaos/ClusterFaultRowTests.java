@@ -15,7 +15,7 @@ class ClusterFaultRowTests {
 
 	private static final Duration LOAD = Duration.ofSeconds(10);
 
-	private static final List<EventFacts> QUIET = List.of(new EventFacts(1, 10, 3, 3, 2, 2, 1, null, 7L, 0));
+	private static final List<EventFacts> QUIET = List.of(new EventFacts(1, 10, 3, 3, 2, 2, 1, null, 7L, 0, 0));
 
 	@Test
 	void countsAnswersByStatusAndByInstance() {

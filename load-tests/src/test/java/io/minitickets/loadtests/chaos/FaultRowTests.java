@@ -20,8 +20,8 @@ class FaultRowTests {
 	@Test
 	void aQuietPhaseIsGreenAndCountsItsAnswers() {
 		FaultRow row = FaultRow.of(FaultKind.KAFKA_RESTART, 1, ANSWERS, Duration.ofSeconds(1),
-				List.of(new EventFacts(1, 10, 3, 3, 2, 2, 1, null, 7L, 0),
-						new EventFacts(2, 10, 0, 0, 0, 0, 0, null, 10L, 0)), Set.of());
+				List.of(new EventFacts(1, 10, 3, 3, 2, 2, 1, null, 7L, 0, 0),
+						new EventFacts(2, 10, 0, 0, 0, 0, 0, null, 10L, 0, 0)), Set.of());
 		assertThat(row).isEqualTo(new FaultRow("kafka-restart", 1, 5, 5, 2, 2, 0, 0, 0, 0, 0, "0×1 202×2 409×1 503×1"));
 		assertThat(row.violations()).isEmpty();
 	}
@@ -29,8 +29,8 @@ class FaultRowTests {
 	@Test
 	void oversellLostAcceptsDoubleSettlementAndDriftAreViolations() {
 		FaultRow row = FaultRow.of(FaultKind.KAFKA_RESTART, 1, ANSWERS, Duration.ofSeconds(1),
-				List.of(new EventFacts(1, 10, 10, 12, 9, 9, 1, null, 0L, 0),
-						new EventFacts(2, 10, 0, 0, 0, 0, 0, null, null, 1)),
+				List.of(new EventFacts(1, 10, 10, 12, 9, 9, 1, null, 0L, 0, 0),
+						new EventFacts(2, 10, 0, 0, 0, 0, 0, null, null, 1, 0)),
 				Set.of("b"));
 		assertThat(row.oversold()).isEqualTo(2);
 		assertThat(row.lost()).isEqualTo(1);

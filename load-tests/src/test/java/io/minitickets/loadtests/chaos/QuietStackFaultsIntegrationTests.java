@@ -24,7 +24,7 @@ import io.minitickets.localstack.chaos.FaultInjector;
 import io.minitickets.localstack.chaos.FaultKind;
 import io.minitickets.localstack.chaos.LoginProbe;
 import io.minitickets.localstack.chaos.PoisonProducer;
-import io.minitickets.localstack.chaos.SimulatorControl;
+import io.minitickets.localstack.simulator.SimulatorControl;
 import io.minitickets.localstack.stack.DataDirectories;
 import io.minitickets.localstack.stack.Service;
 import io.minitickets.localstack.stack.StackState;

@@ -5,6 +5,7 @@ import java.net.InetSocketAddress;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.nio.charset.StandardCharsets;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.Iterator;
 import java.util.List;
@@ -34,7 +35,9 @@ class ApiClientTests {
 
 	@AfterEach
 	void stop() {
-		this.server.stop(0);
+		if (this.server != null) {
+			this.server.stop(0);
+		}
 	}
 
 	@Test
@@ -58,6 +61,14 @@ class ApiClientTests {
 				.isThrownBy(() -> client(http).createEvent("token", "Gala", 0, Instant.parse("2026-12-03T00:00:00Z")))
 				.withMessageContaining("answered 400 (expected 201)");
 			assertThat(calls).hasValue(1);
+		}
+	}
+
+	@Test
+	void aRunsHttpClientSpeaksHttp11AndGivesUpConnectingAfterFiveSeconds() {
+		try (HttpClient http = ApiClient.newHttpClient()) {
+			assertThat(http.version()).isEqualTo(HttpClient.Version.HTTP_1_1);
+			assertThat(http.connectTimeout()).contains(Duration.ofSeconds(5));
 		}
 	}
 

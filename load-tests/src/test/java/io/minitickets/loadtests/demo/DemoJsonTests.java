@@ -25,10 +25,10 @@ class DemoJsonTests {
 	void writesExactlyTheScenarioAndTheRunsFields(@TempDir Path directory) {
 		DemoReport report = new DemoReport(new Scenario(16, 32, 128),
 				List.of(new RunReport(true, 128, 16, 112, 0, 0, 16, 0, 0, 16, 2, 850.3, 45.2, 120.3, 230, 480,
-						new VerifierFigures(0, 0, 0, 0, 0)),
+						new VerifierFigures(0, 0, 0, 0, 0, 0, 0, 0, 0)),
 						new RunReport(false, 128, 128, 0, 0, 0, 16, 112, 0, 128, 3, 612.0, 60.1, 150.0, 540, 900,
-						new VerifierFigures(0, 0, 0, 0, 0))),
-				new PaidEventReport(1, 5, 1, 5_300, 1, 1, new VerifierFigures(0, 0, 0, 0, 0)));
+						new VerifierFigures(0, 0, 0, 0, 0, 0, 0, 0, 0))),
+				new PaidEventReport(1, 5, 1, 5_300, 1, 1, new VerifierFigures(0, 0, 0, 0, 0, 0, 0, 0, 0)));
 		Path file = directory.resolve("reports/demo.json");
 
 		report.write(file);

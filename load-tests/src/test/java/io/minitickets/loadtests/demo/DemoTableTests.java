@@ -13,9 +13,9 @@ class DemoTableTests {
 	@Test
 	void showsTheRunsSideBySideOneRowPerFigure() {
 		RunReport gateOn = new RunReport(true, 128, 16, 112, 0, 0, 16, 0, 0, 16, 2, 850.25, 45.2, 120.3, 230, 480,
-				new VerifierFigures(0, 0, 0, 0, 0));
+				new VerifierFigures(0, 0, 0, 0, 0, 0, 0, 0, 0));
 		RunReport gateOff = new RunReport(false, 128, 128, 0, 0, 0, 16, 112, 0, 128, 3, 612.0, 60.1, 150.0, 540, 900,
-				new VerifierFigures(0, 0, 0, 3, 0));
+				new VerifierFigures(0, 0, 0, 3, 0, 0, 0, 0, 0));
 
 		List<String> lines = DemoTable.render(List.of(gateOn, gateOff)).lines().toList();
 
@@ -34,7 +34,8 @@ class DemoTableTests {
 
 	@Test
 	void showsThePaidEventsExpiredHoldAndOffer() {
-		PaidEventReport paid = new PaidEventReport(1, 5, 1, 5_300, 1, 1, new VerifierFigures(0, 0, 0, 0, 0));
+		PaidEventReport paid = new PaidEventReport(1, 5, 1, 5_300, 1, 1,
+				new VerifierFigures(0, 0, 0, 0, 0, 0, 0, 0, 0));
 
 		List<String> lines = paid.table().lines().toList();
 

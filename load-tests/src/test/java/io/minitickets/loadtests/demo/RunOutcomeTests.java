@@ -7,6 +7,7 @@ import org.junit.jupiter.api.Test;
 
 import io.minitickets.loadtests.client.LoadUser;
 import io.minitickets.loadtests.verify.EventFacts;
+import io.minitickets.loadtests.verify.PaidFacts;
 import io.minitickets.loadtests.verify.Verification;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -69,8 +70,9 @@ class RunOutcomeTests {
 
 	private static Verification verification(int capacity, long confirmed, long bookings, List<String> unsettled) {
 		EventFacts event = new EventFacts(1, capacity, confirmed, confirmed, confirmed, bookings, 1, null,
-				Math.max(0, capacity - confirmed), 0);
-		return new Verification(event.oversold(), 0, unsettled.size(), 0, 0, List.of(event), unsettled);
+				Math.max(0, capacity - confirmed), 0, 0);
+		return new Verification(event.oversold(), 0, unsettled.size(), 0, 0, List.of(event), unsettled,
+				PaidFacts.CLEAN);
 	}
 
 	private BookingAttempt answer(int status, String bookingId, long latencyMillis) {

@@ -13,17 +13,17 @@ class VerificationTests {
 	void anExactSaleHasNoBreach() {
 		EventFacts soldOut = event(16, 16, null, 0L, 0);
 
-		Verification verification = Verification.of(List.of(soldOut), List.of(), 0, Map.of(1L, 1));
+		Verification verification = Verification.of(List.of(soldOut), List.of(), 0, Map.of(1L, 1), PaidFacts.CLEAN);
 
 		assertThat(verification.breaches()).isEmpty();
-		assertThat(verification.figures()).isEqualTo(new VerifierFigures(0, 0, 0, 0, 0));
+		assertThat(verification.figures()).isEqualTo(new VerifierFigures(0, 0, 0, 0, 0, 0, 0, 0, 0));
 	}
 
 	@Test
 	void seatsLeftAfterASoldOutAnswerAreUndersold() {
 		EventFacts event = event(16, 13, null, 3L, 0);
 
-		Verification verification = Verification.of(List.of(event), List.of(), 0, Map.of(1L, 1));
+		Verification verification = Verification.of(List.of(event), List.of(), 0, Map.of(1L, 1), PaidFacts.CLEAN);
 
 		assertThat(verification.undersold()).isEqualTo(3);
 		assertThat(verification.breaches()).containsExactly(
@@ -34,28 +34,29 @@ class VerificationTests {
 	void aSoldOutRejectionInPostgresCountsAsARefusal() {
 		EventFacts event = event(16, 15, 1, 1L, 0);
 
-		assertThat(Verification.of(List.of(event), List.of(), 0, Map.of()).undersold()).isEqualTo(1);
+		assertThat(Verification.of(List.of(event), List.of(), 0, Map.of(), PaidFacts.CLEAN).undersold()).isEqualTo(1);
 	}
 
 	@Test
 	void seatsFewerThanTheRefusedQuantityAreNotUndersold() {
 		EventFacts event = event(16, 15, 2, 1L, 0);
 
-		assertThat(Verification.of(List.of(event), List.of(), 0, Map.of(1L, 2)).undersold()).isZero();
+		assertThat(Verification.of(List.of(event), List.of(), 0, Map.of(1L, 2), PaidFacts.CLEAN).undersold()).isZero();
 	}
 
 	@Test
 	void seatsLeftWithoutARefusalAreStillOnSale() {
 		EventFacts event = event(1_000, 45, null, 955L, 0);
 
-		assertThat(Verification.of(List.of(event), List.of(), 0, Map.of()).breaches()).isEmpty();
+		assertThat(Verification.of(List.of(event), List.of(), 0, Map.of(), PaidFacts.CLEAN).breaches()).isEmpty();
 	}
 
 	@Test
 	void reportsOversoldUnsettledDriftAndLag() {
 		EventFacts event = event(16, 18, null, 2L, 0);
 
-		Verification verification = Verification.of(List.of(event), List.of("b1", "b2", "b3", "b4"), 7, Map.of());
+		Verification verification = Verification.of(List.of(event), List.of("b1", "b2", "b3", "b4"), 7, Map.of(),
+				PaidFacts.CLEAN);
 
 		assertThat(verification.figures()).isEqualTo(new VerifierFigures(2, 0, 4, 4, 7, 1, 0, 0, 0));
 		assertThat(verification.breaches()).containsExactly("2 seats oversold",
@@ -70,7 +71,8 @@ class VerificationTests {
 	void aSaleWhoseSeatsComeBackIsNotUndersold() {
 		EventFacts event = event(16, 13, null, 3L, 0);
 
-		Verification verification = Verification.of(List.of(event), List.of(), 0, Map.of(1L, 1)).withoutUndersold();
+		Verification verification = Verification.of(List.of(event), List.of(), 0, Map.of(1L, 1), PaidFacts.CLEAN)
+			.withoutUndersold();
 
 		assertThat(verification.undersold()).isZero();
 		assertThat(verification.breaches()).isEmpty();
@@ -80,7 +82,7 @@ class VerificationTests {
 	void heldSeatsCountAsTakenByTheGate() {
 		EventFacts event = new EventFacts(1, 10, 6, 2, 1, 3, 1, null, 4L, 0, 4);
 
-		Verification verification = Verification.of(List.of(event), List.of(), 0, Map.of());
+		Verification verification = Verification.of(List.of(event), List.of(), 0, Map.of(), PaidFacts.CLEAN);
 
 		assertThat(verification.drift()).isZero();
 		assertThat(verification.seatConservation()).isZero();
@@ -103,7 +105,7 @@ class VerificationTests {
 	private static EventFacts event(int capacity, long confirmed, Integer soldOutRejection, Long available,
 			long leased) {
 		return new EventFacts(1, capacity, confirmed, confirmed, confirmed, confirmed, 1, soldOutRejection, available,
-				leased);
+				leased, 0);
 	}
 
 }

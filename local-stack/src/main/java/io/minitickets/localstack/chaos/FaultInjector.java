@@ -7,6 +7,7 @@ import java.util.Map;
 import java.util.Random;
 
 import io.minitickets.localstack.kafka.KafkaBroker;
+import io.minitickets.localstack.simulator.SimulatorControl;
 import io.minitickets.localstack.stack.Service;
 import io.minitickets.localstack.stack.StackException;
 import io.minitickets.localstack.valkey.ValkeyServer;

@@ -7,6 +7,7 @@ import java.util.Map;
 import java.util.Optional;
 
 import io.lettuce.core.cluster.api.sync.RedisClusterCommands;
+import io.minitickets.localstack.simulator.SimulatorControl;
 import io.minitickets.localstack.stack.Service;
 import io.minitickets.localstack.valkey.ValkeyProbe;
 

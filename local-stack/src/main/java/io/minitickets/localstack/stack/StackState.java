@@ -129,6 +129,18 @@ public record StackState(String stackId, Instant createdAt, String jwtSecret, St
 	}
 
 	/**
+	 * The stack's database, for a command that cannot go on without it.
+	 * @return the recorded Postgres
+	 * @throws StackException when the state records none (the stack was never started)
+	 */
+	public PostgresEndpoint requirePostgres() {
+		if (this.postgres == null) {
+			throw new StackException("The stack has no Postgres database recorded");
+		}
+		return this.postgres;
+	}
+
+	/**
 	 * @return true when at least one recorded process still runs
 	 */
 	public boolean anyRunning() {

@@ -3,6 +3,7 @@ package io.minitickets.localstack.stack;
 import org.junit.jupiter.api.Test;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
 
 class StackStateTests {
 
@@ -36,6 +37,16 @@ class StackStateTests {
 
 		assertThat(this.stack.paymentApiKey()).startsWith("sk_test_").isNotEqualTo(other.paymentApiKey());
 		assertThat(this.stack.paymentWebhookSecret()).startsWith("whsec_").isNotEqualTo(other.paymentWebhookSecret());
+	}
+
+	@Test
+	void requiresTheRecordedDatabase() {
+		PostgresEndpoint database = new PostgresEndpoint("jdbc:postgresql://127.0.0.1:5432/minitickets_1a2b3c4d",
+				"postgres", "", "jdbc:postgresql://127.0.0.1:5432/postgres", "minitickets_1a2b3c4d", true);
+
+		assertThat(this.stack.withPostgres(database).requirePostgres()).isEqualTo(database);
+		assertThatExceptionOfType(StackException.class).isThrownBy(this.stack::requirePostgres)
+			.withMessage("The stack has no Postgres database recorded");
 	}
 
 	private static ManagedProcess service(String name, long pid) {

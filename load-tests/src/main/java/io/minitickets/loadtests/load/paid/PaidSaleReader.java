@@ -9,9 +9,9 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
 
-import io.minitickets.loadtests.client.SimulatorControl;
 import io.minitickets.localstack.chaos.ProcessWaits;
 import io.minitickets.localstack.postgres.PostgresServer;
+import io.minitickets.localstack.simulator.SimulatorControl;
 import io.minitickets.localstack.stack.PostgresEndpoint;
 import io.minitickets.localstack.stack.StackException;
 
