@@ -1,10 +1,10 @@
 package io.minitickets.localstack.chaos;
 
 import java.nio.file.Path;
+import java.util.EnumMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.ConcurrentHashMap;
 
 import io.minitickets.localstack.stack.FreePorts;
 import io.minitickets.localstack.stack.ManagedProcess;
@@ -26,7 +26,7 @@ final class ChaosServices {
 
 	private final ChaosSettings settings;
 
-	private final Map<Service, List<Integer>> ports = new ConcurrentHashMap<>();
+	private final Map<Service, List<Integer>> ports = new EnumMap<>(Service.class);
 
 	/**
 	 * @param launcher starts processes
@@ -60,8 +60,17 @@ final class ChaosServices {
 	 * @param service which service
 	 * @return its HTTP and management ports, the same for every start of it
 	 */
-	List<Integer> ports(Service service) {
-		return this.ports.computeIfAbsent(service, (any) -> FreePorts.allocate(2));
+	synchronized List<Integer> ports(Service service) {
+		if (this.ports.isEmpty()) {
+			// Every service's ports in one allocation: ports allocated one call at a time are free only until their
+			// process binds them, so a later call could hand out one not bound yet (the simulator's, say).
+			Service[] services = Service.values();
+			List<Integer> free = FreePorts.allocate(2 * services.length);
+			for (int i = 0; i < services.length; i++) {
+				this.ports.put(services[i], List.of(free.get(2 * i), free.get(2 * i + 1)));
+			}
+		}
+		return this.ports.get(service);
 	}
 
 	ManagedProcess launch(Service service, StackState state, String gateValkeyUrl, Map<String, String> extra) {

@@ -5,6 +5,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
+import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ExecutorService;
@@ -181,29 +182,33 @@ public final class StackStarter {
 	}
 
 	private void startServices(Topology topology) {
-		// api-service and the workers talk to the simulator, which delivers to api-service: its ports come first
-		List<Integer> simulatorPorts = FreePorts.allocate(2);
-		Map<String, String> environment = new LinkedHashMap<>(ServiceLauncher.paymentApiBase(simulatorPorts.get(0)));
-		environment.putAll(this.serviceEnvironment);
-		this.out.println("Starting api-service (it migrates the schema)...");
-		ManagedProcess api = startService(Service.API_SERVICE, Service.API_SERVICE.module(), FreePorts.allocate(2),
-				environment);
-		update((stack) -> stack.withProcess(api));
-		Readiness.awaitHealthy(api, ServiceLauncher.READY_TIMEOUT);
-		this.out.println("  api-service is healthy at " + api.url());
 		List<Instance> rest = new ArrayList<>();
 		for (Service service : Service.values()) {
 			for (int instance = 1; instance <= service.instances(topology); instance++) {
 				rest.add(new Instance(service, Topology.instanceName(service, instance)));
 			}
 		}
+		// Every instance's two ports (HTTP, management) in one allocation: ports allocated one call at a time are
+		// free only until their process binds them, so a later call could hand out one not bound yet.
+		Iterator<Integer> free = FreePorts.allocate(2 * rest.size()).iterator();
+		Map<String, List<Integer>> ports = new LinkedHashMap<>();
+		rest.forEach((instance) -> ports.put(instance.name(), List.of(free.next(), free.next())));
+		// api-service and the workers talk to the simulator, which delivers to api-service
+		Map<String, String> environment = new LinkedHashMap<>(ServiceLauncher
+			.paymentApiBase(ports.get(Topology.instanceName(Service.PAYMENT_SIMULATOR, 1)).get(0)));
+		environment.putAll(this.serviceEnvironment);
+		this.out.println("Starting api-service (it migrates the schema)...");
+		ManagedProcess api = startService(Service.API_SERVICE, Service.API_SERVICE.module(),
+				ports.get(Service.API_SERVICE.module()), environment);
+		update((stack) -> stack.withProcess(api));
+		Readiness.awaitHealthy(api, ServiceLauncher.READY_TIMEOUT);
+		this.out.println("  api-service is healthy at " + api.url());
 		rest.removeIf((instance) -> instance.name().equals(api.name()));
 		String names = String.join(", ", rest.stream().map(Instance::name).toList());
 		this.out.println("Starting " + names + "...");
 		List<ManagedProcess> others = new ArrayList<>();
 		for (Instance instance : rest) {
-			ManagedProcess process = startService(instance.service(), instance.name(),
-					(instance.service() == Service.PAYMENT_SIMULATOR) ? simulatorPorts : FreePorts.allocate(2),
+			ManagedProcess process = startService(instance.service(), instance.name(), ports.get(instance.name()),
 					environment);
 			others.add(process);
 			update((stack) -> stack.withProcess(process));
