@@ -14,7 +14,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 /**
  * A chunk of expiry reads only the chunk (docs/BENCHMARKS.md, "Expiry"): right after 20,000 holds of one event were
  * written, not yet analyzed (as a burst of settlements leaves them), Postgres plans the chunk statement as a walk of
- * the event's open holds in expiry order that stops at the chunk, with no sort of every due hold. The holds are
+ * the event's open holds in expiry order that stops at the chunk, with no sort of every due hold, and updates the
+ * rows it found by their tuple ids (a TID scan, not one primary-key probe per row and a hash of the ids). The holds are
  * rolled back: other tests of this context expire what is due.
  */
 @TestPropertySource(properties = "minitickets.holds.expiry-interval=1h")
@@ -31,7 +32,9 @@ class ExpiryChunkWalksTheDueHoldsIntegrationTests extends WorkerIntegrationTestS
 		});
 
 		assertThat(String.join("\n", plan)).contains("Index Scan using bookings_event_due_holds_idx")
-			.doesNotContain("Sort");
+			.contains("Tid Scan on bookings")
+			.doesNotContain("Sort")
+			.doesNotContain("bookings_pkey");
 	}
 
 	private List<String> planOfAChunkAfterTwentyThousandHolds() {
