@@ -12,8 +12,9 @@ import org.springframework.validation.annotation.Validated;
  *
  * @param pollPeriod how often this instance reads the worker group's committed offsets from the broker (one admin
  * read shared by every status poll); a position is at most this old, plus the broker's answer
- * @param rateHalfLife the half-life of the smoothed settle rate per partition: a rate measured this long ago weighs
- * half as much as one measured now
+ * @param rateHalfLife the half-life of the smoothed settle rate per partition: records settled and seconds measured this
+ * long ago weigh half as much as those measured now; a stall at least this long is forgotten once the worker settles
+ * again (its rate is then measured afresh)
  * @param kafkaTimeout the longest wait for each of the broker's answers to one read; past it the last reading stays
  * @param remembered the most bookings whose smallest position this instance remembers, so that their position never
  * rises across polls (~100 bytes each); beyond it the least recently polled are forgotten

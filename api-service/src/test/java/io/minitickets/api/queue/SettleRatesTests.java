@@ -32,15 +32,46 @@ class SettleRatesTests {
 	}
 
 	@Test
-	void laterSamplesWeighByTheirLengthOverTheHalfLife() {
+	void aStallPullsTheRateDownByItsLengthOverTheHalfLife() {
 		this.rates.add(List.of(new PartitionLag(0, 1_000, 0L)), T0);
 		this.rates.add(List.of(new PartitionLag(0, 1_000, 100L)), T0.plusSeconds(1));
-		// 10 s later at 0 records per second: one half-life, so the rate halves
+		// 10 s later, nothing settled: the first second's 100 records weigh half (one half-life ago), over its half
+		// second and the 10 s of the stall
 		Double rate = this.rates.add(List.of(new PartitionLag(0, 1_000, 100L)), T0.plusSeconds(11))
 			.get(0)
 			.ratePerSecond();
 
-		assertThat(rate).isCloseTo(50.0, within(1e-9));
+		assertThat(rate).isCloseTo(50 / 10.5, within(1e-9));
+	}
+
+	@Test
+	void aWorkerResumingAfterAStallIsMeasuredFromItsResumption() {
+		this.rates.add(List.of(new PartitionLag(0, 100_000, 0L)), T0);
+		this.rates.add(List.of(new PartitionLag(0, 100_000, 1_000L)), T0.plusSeconds(1));
+		for (int second = 2; second <= 31; second++) {
+			this.rates.add(List.of(new PartitionLag(0, 100_000, 1_000L)), T0.plusSeconds(second));
+		}
+		this.rates.add(List.of(new PartitionLag(0, 100_000, 1_200L)), T0.plusSeconds(32));
+		Double rate = this.rates.add(List.of(new PartitionLag(0, 100_000, 1_400L)), T0.plusSeconds(33))
+			.get(0)
+			.ratePerSecond();
+
+		assertThat(rate).as("the 30 s stall says nothing of the restarted worker's speed").isCloseTo(200.0,
+				within(1e-9));
+	}
+
+	@Test
+	void aWorkerCommittingEveryFewSecondsIsNotAStall() {
+		this.rates.add(List.of(new PartitionLag(0, 100_000, 0L)), T0);
+		Double rate = null;
+		for (int second = 1; second <= 60; second++) {
+			long committed = (second / 3) * 30L;
+			rate = this.rates.add(List.of(new PartitionLag(0, 100_000, committed)), T0.plusSeconds(second))
+				.get(0)
+				.ratePerSecond();
+		}
+
+		assertThat(rate).isCloseTo(10.0, within(1.5));
 	}
 
 	@Test

@@ -55,10 +55,14 @@ class BookingRequestListener {
 
 	private final SettlementMetrics metrics;
 
-	BookingRequestListener(SettlementService settlements, SettlementPublisher publisher, SettlementMetrics metrics) {
+	private final SettleRateCap cap;
+
+	BookingRequestListener(SettlementService settlements, SettlementPublisher publisher, SettlementMetrics metrics,
+			SettleRateCap cap) {
 		this.settlements = settlements;
 		this.publisher = publisher;
 		this.metrics = metrics;
+		this.cap = cap;
 	}
 
 	/**
@@ -70,6 +74,7 @@ class BookingRequestListener {
 	@KafkaListener(id = ID, topics = BookingTopics.REQUESTED, groupId = BookingTopics.WORKER_GROUP, batch = "true")
 	void onBatch(List<ConsumerRecord<String, BookingRequested>> records) {
 		this.metrics.batch(records.size());
+		this.cap.admit(records.size());
 		if (logger.isDebugEnabled()) {
 			records.forEach(BookingRequestListener::logReceived);
 		}

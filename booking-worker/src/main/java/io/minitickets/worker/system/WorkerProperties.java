@@ -16,11 +16,15 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
  * (database or broker unavailable); the back-off doubles after each failure and is never exhausted
  * @param retryMaxInterval the longest back-off between two deliveries of a failing batch
  * @param failpoint where to halt the JVM on purpose, for fault-injection runs; NONE in production
+ * @param settleRateCap the most {@code bookings.requested} records settled per second, for benchmarks only (the
+ * bench's {@code eta} figure needs a worker settling a backlog at a steady, known pace); 0 (the default, and any value
+ * below 1) for no cap, as in production
  */
 @ConfigurationProperties("minitickets.worker")
 public record WorkerProperties(@DefaultValue("1s") Duration gateSettleTimeout,
 		@DefaultValue("10s") Duration settledPublishTimeout, @DefaultValue("100ms") Duration retryInitialInterval,
-		@DefaultValue("5s") Duration retryMaxInterval, @DefaultValue("NONE") Failpoint failpoint) {
+		@DefaultValue("5s") Duration retryMaxInterval, @DefaultValue("NONE") Failpoint failpoint,
+		@DefaultValue("0") double settleRateCap) {
 
 	/**
 	 * A point in the settlement where a fault-injection run halts the worker, so that the worst moment is

@@ -29,7 +29,7 @@ class GateSettlerIntegrationTests {
 	private static final long EVENT = 7;
 
 	private static final WorkerProperties PROPERTIES = new WorkerProperties(Duration.ofSeconds(1),
-			Duration.ofSeconds(10), Duration.ofMillis(100), Duration.ofSeconds(5), WorkerProperties.Failpoint.NONE);
+			Duration.ofSeconds(10), Duration.ofMillis(100), Duration.ofSeconds(5), WorkerProperties.Failpoint.NONE, 0);
 
 	private final TestValkey valkey = new TestValkey();
 

@@ -20,6 +20,7 @@ class WorkerPropertiesTests {
 		assertThat(properties.retryInitialInterval()).isEqualTo(Duration.ofMillis(100));
 		assertThat(properties.retryMaxInterval()).isEqualTo(Duration.ofSeconds(5));
 		assertThat(properties.failpoint()).isEqualTo(WorkerProperties.Failpoint.NONE);
+		assertThat(properties.settleRateCap()).isZero();
 	}
 
 }

@@ -32,7 +32,7 @@ public record AnswerMix(int outcome, SortedMap<Integer, Long> counts) {
 	 * @param runs load runs of the same figure
 	 * @return their answers together, statuses no answer had left out
 	 */
-	static AnswerMix of(int outcome, LoadRun... runs) {
+	public static AnswerMix of(int outcome, LoadRun... runs) {
 		SortedMap<Integer, Long> counts = new TreeMap<>();
 		for (LoadRun run : runs) {
 			for (int status = 0; status < run.statuses().length; status++) {
@@ -47,14 +47,14 @@ public record AnswerMix(int outcome, SortedMap<Integer, Long> counts) {
 	/**
 	 * @return every answer, lost requests included
 	 */
-	long total() {
+	public long total() {
 		return this.counts.values().stream().mapToLong(Long::longValue).sum();
 	}
 
 	/**
 	 * @return answers other than {@link #outcome}, lost requests included
 	 */
-	long others() {
+	public long others() {
 		return total() - this.counts.getOrDefault(this.outcome, 0L);
 	}
 
@@ -62,7 +62,7 @@ public record AnswerMix(int outcome, SortedMap<Integer, Long> counts) {
 	 * @return true when the figure did not measure its case: no answer at all, or more than {@value #VOID_PERCENT} %
 	 * of the answers other than {@link #outcome}
 	 */
-	boolean isVoid() {
+	public boolean isVoid() {
 		long total = total();
 		return total == 0 || others() * 100 > total * VOID_PERCENT;
 	}
@@ -71,7 +71,7 @@ public record AnswerMix(int outcome, SortedMap<Integer, Long> counts) {
 	 * @return the mix as a person reads it, for example {@code 409 99.6 %, 429 0.4 % of 212,004}; {@code lost} for
 	 * requests lost without an answer
 	 */
-	String describe() {
+	public String describe() {
 		long total = total();
 		if (total == 0) {
 			return "no answers";
@@ -88,7 +88,7 @@ public record AnswerMix(int outcome, SortedMap<Integer, Long> counts) {
 	 * @return the bar as it is, or, when these answers make the figure void, missed and saying why (a void figure
 	 * cannot meet a bar); a row without a bar stays as it is
 	 */
-	Bar judge(Bar bar) {
+	public Bar judge(Bar bar) {
 		if (!isVoid() || bar.met() == null) {
 			return bar;
 		}
@@ -99,7 +99,7 @@ public record AnswerMix(int outcome, SortedMap<Integer, Long> counts) {
 	/**
 	 * @return the answers per status as the JSON report writes them
 	 */
-	Map<Integer, Long> asMap() {
+	public Map<Integer, Long> asMap() {
 		return this.counts;
 	}
 

@@ -17,7 +17,9 @@ import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.Spec;
 
 import io.minitickets.localstack.stack.StateDirectoryOption;
+import io.minitickets.loadtests.bench.eta.EtaFigure;
 import io.minitickets.loadtests.bench.expiry.ExpiryFigure;
+import io.minitickets.loadtests.bench.timetoknow.TimeToKnowFigure;
 import io.minitickets.loadtests.bench.worker.WorkerVersusSingleTransactions;
 
 /**
@@ -34,25 +36,26 @@ import io.minitickets.loadtests.bench.worker.WorkerVersusSingleTransactions;
 @Command(name = "bench", mixinStandardHelpOptions = true,
 		description = "Measure issue 8's figures in one run (ceiling, sold-out stampede and accepting, each without "
 				+ "and with Idempotency-Keys, gate on/off, big sale, 100,000 holds expiring at once, worker vs one booking "
-				+ "per transaction, limiter vs "
-				+ "Bucket4j, Valkey scripts) and print each beside its bar. Exit code 1 when an invariant broke.")
+				+ "per transaction, time to know over SSE, ETA honesty, "
+				+ "limiter vs Bucket4j, Valkey scripts) and print each beside its bar. Exit code 1 when an invariant broke.")
 public final class BenchCommand implements Callable<Integer> {
 
 	/**
 	 * Every figure, in run order: the ceiling and the worker first, as the product figures' bars are shares of them
-	 * (the accepting figures' drain after the window is held to half the worker's rate).
+	 * (the accepting figures' drain after the window is held to half the worker's rate); timeToKnow after the accepting
+	 * figures, whose rate it halves.
 	 */
 	static final List<Figure> FIGURES = List.of(new CeilingFigure(), new WorkerVersusSingleTransactions(),
 			StampedeFigure.withoutKeys(), StampedeFigure.withKeys(), AcceptingFigure.withoutKeys(),
-			AcceptingFigure.withKeys(), new GateFigure(), new BigSaleFigure(), new ExpiryFigure(),
-			new LimiterVersusBucket4j(), new ScriptsFigure());
+			AcceptingFigure.withKeys(), new TimeToKnowFigure(), new GateFigure(), new BigSaleFigure(),
+			new ExpiryFigure(), new EtaFigure(), new LimiterVersusBucket4j(), new ScriptsFigure());
 
 	@Mixin
 	private StateDirectoryOption state = new StateDirectoryOption();
 
 	@Option(names = "--only", paramLabel = "NAME", split = ",",
 			description = "Measure only these figures (comma-separated): ceiling, worker, stampede, stampedeKeyed, "
-					+ "accepting, acceptingKeyed, gate, bigSale, expiry, limiter, scripts.")
+					+ "accepting, acceptingKeyed, timeToKnow, gate, bigSale, expiry, eta, limiter, scripts.")
 	private @Nullable List<String> only;
 
 	@Option(names = "--connections", defaultValue = "64",
@@ -75,8 +78,9 @@ public final class BenchCommand implements Callable<Integer> {
 	private int users;
 
 	@Option(names = "--scale", defaultValue = "1",
-			description = "Size of the gate, big-sale, worker and expiry figures as a share of 10,000 and 1,000,000 "
-					+ "requests, 100,000 pre-filled bookings and 100,000 holds due at once (default ${DEFAULT-VALUE}).")
+			description = "Size of the gate, big-sale, worker, expiry and eta figures as a share of 10,000 and "
+					+ "1,000,000 requests, 100,000 pre-filled bookings, 100,000 holds due at once and a backlog of "
+					+ "100,000 bookings (default ${DEFAULT-VALUE}).")
 	private double scale;
 
 	@Option(names = "--valkey-url", defaultValue = "${env:MINITICKETS_VALKEY_URL:-redis://127.0.0.1:6379}",

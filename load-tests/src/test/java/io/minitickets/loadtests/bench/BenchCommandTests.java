@@ -17,7 +17,15 @@ class BenchCommandTests {
 		List<String> names = BenchCommand.FIGURES.stream().map(Figure::name).toList();
 
 		assertThat(names).containsExactly("ceiling", "worker", "stampede", "stampedeKeyed", "accepting",
-				"acceptingKeyed", "gate", "bigSale", "expiry", "limiter", "scripts");
+				"acceptingKeyed", "timeToKnow", "gate", "bigSale", "expiry", "eta", "limiter", "scripts");
+	}
+
+	@Test
+	void measuresTimeToKnowAfterTheAcceptingFiguresWhoseRateItHalves() {
+		List<String> names = BenchCommand.FIGURES.stream().map(Figure::name).toList();
+
+		assertThat(names.indexOf("timeToKnow")).isGreaterThan(names.indexOf("acceptingKeyed"))
+			.isGreaterThan(names.indexOf("ceiling"));
 	}
 
 }

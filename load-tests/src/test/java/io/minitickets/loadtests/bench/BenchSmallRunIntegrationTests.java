@@ -36,6 +36,8 @@ class BenchSmallRunIntegrationTests {
 			Map.entry("accepting",
 					List.of("rps", "p99Ms", "apiCpuMicrosPerRequest", "answers", "void", "backlogAtEnd", "drainPerSec")),
 			Map.entry("acceptingKeyed", List.of("rps", "apiCpuMicrosPerRequest", "answers", "void")),
+			Map.entry("timeToKnow", List.of("rate", "p50Ms", "p99Ms", "ceilingOpenModelP99Ms", "answers", "void")),
+			Map.entry("eta", List.of("backlog", "medianErrorPct", "p90ErrorPct", "absentEta", "withEta")),
 			Map.entry("gate",
 					List.of("requests", "onReachingPostgres", "offReachingPostgres", "onAllFinalMs", "offAllFinalMs")),
 			Map.entry("bigSale",
