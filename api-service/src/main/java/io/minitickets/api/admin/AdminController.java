@@ -9,7 +9,9 @@ import io.minitickets.api.auth.UserAccounts;
 import io.minitickets.api.event.Event;
 import io.minitickets.api.event.EventRepository;
 import io.minitickets.api.event.EventTerms;
+import io.minitickets.api.event.WaitingRoom;
 import io.minitickets.api.problem.Problems;
+import io.minitickets.api.web.PathIds;
 import io.minitickets.core.inventory.InventoryGate;
 import io.minitickets.core.sale.SaleTerms;
 import io.minitickets.core.schema.ClosedSale;
@@ -19,7 +21,9 @@ import org.springframework.http.HttpStatus;
 import org.springframework.http.MediaType;
 import org.springframework.http.ResponseEntity;
 import org.springframework.security.crypto.password.PasswordEncoder;
+import org.springframework.web.bind.annotation.PathVariable;
 import org.springframework.web.bind.annotation.PostMapping;
+import org.springframework.web.bind.annotation.PutMapping;
 import org.springframework.web.bind.annotation.RequestBody;
 import org.springframework.web.bind.annotation.RequestMapping;
 import org.springframework.web.bind.annotation.RestController;
@@ -60,8 +64,11 @@ class AdminController {
 		}
 		int maxPerOrder = (request.maxPerOrder() != null) ? request.maxPerOrder()
 				: CreateEventRequest.DEFAULT_MAX_PER_ORDER;
+		EventTerms terms = terms(request);
+		WaitingRoom waitingRoom = (request.waitingRoom() != null)
+				? request.waitingRoom().checked("waitingRoom", request.saleOpensAt()) : null;
 		Event event = this.events.create(request.name(), request.capacity(), request.saleOpensAt(), maxPerOrder,
-				request.perUserLimit(), terms(request));
+				request.perUserLimit(), terms, waitingRoom);
 		try {
 			this.gate.load(event.id(), event.capacity());
 		}
@@ -69,6 +76,20 @@ class AdminController {
 			// The reconciler loads missing counters; until then the gate fails open.
 		}
 		return ResponseEntity.created(URI.create("/api/events/" + event.id())).body(event);
+	}
+
+	/**
+	 * Sets or replaces an event's waiting room (issue 18). Other instances see it within their event cache's TTL.
+	 * @param idSegment the event id
+	 * @param request the waiting room
+	 * @return the event, with it
+	 */
+	@PutMapping("/api/admin/events/{id}/waiting-room")
+	Event setWaitingRoom(@PathVariable("id") String idSegment, @RequestBody WaitingRoomRequest request) {
+		long id = PathIds.parse("id", idSegment);
+		Event event = this.events.find(id).orElseThrow(() -> Problems.notFound("No event " + id + "."));
+		return this.events.setWaitingRoom(id, request.checked("", event.saleOpensAt()))
+			.orElseThrow(() -> Problems.notFound("No event " + id + "."));
 	}
 
 	private static EventTerms terms(CreateEventRequest request) {

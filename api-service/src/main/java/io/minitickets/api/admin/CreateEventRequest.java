@@ -31,6 +31,7 @@ import org.jspecify.annotations.Nullable;
  * comes later)
  * @param cancellableUntil the last moment a booking may be cancelled (ISO-8601 instant); absent: while it is HELD or
  * CONFIRMED (stored and shown; cancellation comes later)
+ * @param waitingRoom the event's waiting room ({@link WaitingRoomRequest}); absent for none
  */
 record CreateEventRequest(@NotBlank @Size(max = 200) @PrintableText String name,
 		@NotNull @Positive @Max(1_000_000) Integer capacity,
@@ -39,7 +40,7 @@ record CreateEventRequest(@NotBlank @Size(max = 200) @PrintableText String name,
 		@Nullable String currency,
 		@Nullable @Min(SaleTerms.MIN_WINDOW_SECONDS) @Max(SaleTerms.MAX_WINDOW_SECONDS) Integer holdSeconds,
 		@Nullable @Min(SaleTerms.MIN_WINDOW_SECONDS) @Max(SaleTerms.MAX_WINDOW_SECONDS) Integer offerSeconds,
-		@Nullable Instant cancellableUntil) {
+		@Nullable Instant cancellableUntil, @Nullable WaitingRoomRequest waitingRoom) {
 
 	/** The per-order maximum when the request gives none (DESIGN.md: 1–10 seats per order). */
 	static final int DEFAULT_MAX_PER_ORDER = 10;

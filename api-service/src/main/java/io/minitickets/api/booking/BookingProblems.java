@@ -5,6 +5,8 @@ import java.util.UUID;
 import io.minitickets.api.problem.ApiException;
 import io.minitickets.api.problem.Problems;
 import io.minitickets.core.problem.ProblemTypes;
+import io.minitickets.core.security.AdmissionRefusal;
+import io.minitickets.core.security.AdmissionTokens;
 import org.springframework.http.HttpStatus;
 
 /**
@@ -40,6 +42,27 @@ final class BookingProblems {
 				"Event " + eventId + " sells at most " + perUserLimit + " seats per user, counting the seats you "
 						+ "hold in bookings still pending and those confirmed; this booking would pass it.",
 				null);
+	}
+
+	/**
+	 * @param eventId an event with a waiting room
+	 * @param refusal why the booking's admission token does not admit it
+	 * @return the 403 that names why ({@code reason}), and where to get an admission
+	 */
+	static ApiException admissionRequired(long eventId, AdmissionRefusal refusal) {
+		String why = switch (refusal) {
+			case MISSING -> "carries no " + AdmissionTokens.HEADER + " header";
+			case FORGED -> "carries an " + AdmissionTokens.HEADER + " this service did not sign";
+			case OTHER_EVENT -> "carries an admission to another event";
+			case OTHER_USER -> "carries an admission of another account";
+			case EXPIRED -> "carries an admission that has ended";
+		};
+		return new ApiException(HttpStatus.FORBIDDEN, ProblemTypes.ADMISSION_REQUIRED, "Admission required",
+				"Event " + eventId + " has a waiting room: a booking needs its admission (POST /api/events/" + eventId
+						+ "/queue, then the place's admissionToken in the " + AdmissionTokens.HEADER
+						+ " header); this one " + why + ".",
+				null)
+			.with("reason", refusal.reason());
 	}
 
 	static ApiException inProgress() {

@@ -13,6 +13,8 @@ import io.minitickets.api.problem.ApiException;
 import io.minitickets.api.problem.Problems;
 import io.minitickets.core.problem.ProblemTypes;
 import io.minitickets.core.schema.ClosedSale;
+import io.minitickets.core.security.AdmissionRefusal;
+import io.minitickets.core.security.AdmissionTokens;
 import org.jspecify.annotations.Nullable;
 import org.springframework.http.HttpStatus;
 import org.springframework.stereotype.Service;
@@ -44,9 +46,12 @@ class BookingService {
 
 	private final Clock clock;
 
+	private final AdmissionTokens admissionTokens;
+
 	BookingService(RequestRateLimits rateLimits, EventCache events, IdempotencyStore idempotency,
-			BookingAdmission admissions) {
+			BookingAdmission admissions, AdmissionTokens admissionTokens) {
 		this.rateLimits = rateLimits;
+		this.admissionTokens = admissionTokens;
 		this.events = events;
 		this.idempotency = idempotency;
 		this.admissions = admissions;
@@ -59,14 +64,24 @@ class BookingService {
 	 * @param eventId the event
 	 * @param quantity seats, already checked positive
 	 * @param idempotencyKey the Idempotency-Key header, or null
+	 * @param admissionToken the Admission-Token header, or null: required for an event with a waiting room, and
+	 * checked before the user's token bucket is touched (issue 18). A token present is checked whatever the event
+	 * (pure computation: signature, event, user, expiry); a missing one is known to be missing before the bucket when
+	 * the event is in the event cache, and after it otherwise (the first booking of an event on this instance: the
+	 * bucket comes before Postgres so that unknown events cannot flood it)
 	 * @return the accepted booking (202)
-	 * @throws ApiException 400 bad quantity or key, 404 unknown event, 409 sale not open, sold out, per-user limit
+	 * @throws ApiException 403 ({@code admission-required}) no valid admission for a waiting-room event, naming why
+	 * ({@code reason}), 400 bad quantity or key, 404 unknown event, 409 sale not open, sold out, per-user limit
 	 * (the quantity alone, or with the user's held and confirmed seats in the gate) or the same Idempotency-Key still
 	 * in flight, 422 Idempotency-Key reused for another request, 429 rate limited, 503 limiter
 	 * or Idempotency-Key store down, status not recorded, or Kafka did not take or did not confirm it
 	 */
-	BookingAccepted book(long userId, long eventId, int quantity, @Nullable String idempotencyKey) {
+	BookingAccepted book(long userId, long eventId, int quantity, @Nullable String idempotencyKey,
+			@Nullable String admissionToken) {
 		Event cached = this.events.cached(eventId);
+		if ((cached != null && cached.needsAdmission()) || admissionToken != null) {
+			checkAdmission(admissionToken, userId, eventId);
+		}
 		if (cached != null && refusal(cached, quantity) == null && this.admissions.reservesWithTokens()) {
 			// The event is known, on sale and the quantity fits: the token, the key's claim and RESERVE in one call.
 			return (idempotencyKey != null) ? bookInOneCall(userId, cached, quantity, idempotencyKey)
@@ -76,6 +91,9 @@ class BookingService {
 		}
 		this.rateLimits.checkBooking(userId);
 		Event event = this.events.find(eventId).orElseThrow(() -> Problems.notFound("No event " + eventId + "."));
+		if (event.needsAdmission() && admissionToken == null) {
+			checkAdmission(null, userId, eventId);
+		}
 		boolean closed = ClosedSale.isClosed(event.saleOpensAt());
 		ApiException refused = refusal(event, quantity);
 		if (refused != null && !(closed && idempotencyKey != null)) {
@@ -86,6 +104,16 @@ class BookingService {
 				.answer();
 		}
 		return claimThenAccept(userId, idempotencyKey, event, quantity, closed);
+	}
+
+	/**
+	 * @throws ApiException 403 {@code admission-required} with {@code reason} when the token does not admit the booking
+	 */
+	private void checkAdmission(@Nullable String token, long userId, long eventId) {
+		AdmissionRefusal refusal = this.admissionTokens.check(token, userId, eventId);
+		if (refusal != null) {
+			throw BookingProblems.admissionRequired(eventId, refusal);
+		}
 	}
 
 	/**

@@ -10,7 +10,7 @@ import org.jspecify.annotations.Nullable;
  *
  * @see <a href="https://www.rfc-editor.org/rfc/rfc7240#section-4.3">RFC 7240, the "wait" preference</a>
  */
-final class PreferWait {
+public final class PreferWait {
 
 	private PreferWait() {
 	}
@@ -22,7 +22,7 @@ final class PreferWait {
 	 * @return the seconds to wait, 0 to {@code most}; null when no header asks for a wait, or its value is not a whole
 	 * number of seconds (RFC 7240: a preference that is not understood is ignored)
 	 */
-	static @Nullable Integer seconds(List<String> headers, int most) {
+	public static @Nullable Integer seconds(List<String> headers, int most) {
 		for (String header : headers) {
 			for (String preference : header.split(",")) {
 				String[] nameAndValue = preference.split(";", 2)[0].split("=", 2);

@@ -19,10 +19,11 @@ import org.jspecify.annotations.Nullable;
  * @param holdSeconds how long a booking of a paid event holds its seats unpaid, seconds
  * @param offerSeconds how long a waiting-list offer stands, seconds
  * @param cancellableUntil the last moment a booking may be cancelled; null: while it is HELD or CONFIRMED
+ * @param waitingRoom its waiting room; null for none
  */
 public record Event(long id, String name, int capacity, int seatsSold, Instant saleOpensAt, int maxPerOrder,
 		@Nullable Integer perUserLimit, long price, @Nullable String currency, int holdSeconds, int offerSeconds,
-		@Nullable Instant cancellableUntil) {
+		@Nullable Instant cancellableUntil, @Nullable WaitingRoom waitingRoom) {
 
 	/**
 	 * @param now the current time
@@ -30,6 +31,13 @@ public record Event(long id, String name, int capacity, int seatsSold, Instant s
 	 */
 	public boolean isSaleOpen(Instant now) {
 		return !now.isBefore(this.saleOpensAt);
+	}
+
+	/**
+	 * @return true when bookings of the event need an admission token (its waiting room is enabled)
+	 */
+	public boolean needsAdmission() {
+		return this.waitingRoom != null && this.waitingRoom.enabled();
 	}
 
 }

@@ -23,18 +23,21 @@ import org.jspecify.annotations.Nullable;
  * @param holdSeconds how long a booking of a paid event holds its seats unpaid, seconds
  * @param offerSeconds how long a waiting-list offer stands, seconds
  * @param cancellableUntil the last moment a booking may be cancelled; null: while it is HELD or CONFIRMED
+ * @param waitingRoom its waiting room (bookings then need an admission: {@code POST /api/events/{id}/queue}); null
+ * for none
  */
 public record EventView(long id, String name, int capacity, int seatsSold, int seatsLeft,
 		@Nullable Long gateAvailable, SaleStatus saleStatus, @Nullable Instant saleOpensAt, int maxPerOrder,
 		@Nullable Integer perUserLimit, long price, @Nullable String currency, int holdSeconds, int offerSeconds,
-		@Nullable Instant cancellableUntil) {
+		@Nullable Instant cancellableUntil, @Nullable WaitingRoom waitingRoom) {
 
 	static EventView of(Event event, @Nullable Long gateAvailable, Instant now) {
 		SaleStatus status = SaleStatus.of(event.saleOpensAt(), now);
 		return new EventView(event.id(), event.name(), event.capacity(), event.seatsSold(),
 				event.capacity() - event.seatsSold(), gateAvailable, status,
 				(status == SaleStatus.CLOSED) ? null : event.saleOpensAt(), event.maxPerOrder(), event.perUserLimit(),
-				event.price(), event.currency(), event.holdSeconds(), event.offerSeconds(), event.cancellableUntil());
+				event.price(), event.currency(), event.holdSeconds(), event.offerSeconds(), event.cancellableUntil(),
+				event.waitingRoom());
 	}
 
 }

@@ -126,7 +126,7 @@ class EventCacheTests {
 
 	private static Event event(int seatsLeft) {
 		return new Event(7, "Launch night", 10, 10 - seatsLeft, Instant.parse("2026-01-01T00:00:00Z"), 4, null, 0, null,
-				600, 1_800, null);
+				600, 1_800, null, null);
 	}
 
 }

@@ -46,6 +46,18 @@ public final class ProblemTypes {
 	public static final URI SALE_NOT_OPEN = URI.create(BASE + "sale-not-open");
 
 	/**
+	 * The event's waiting room does not take places yet: before its {@code opensAt}, named in the problem's
+	 * {@code queueOpensAt} (409, with Retry-After).
+	 */
+	public static final URI QUEUE_NOT_OPEN = URI.create(BASE + "queue-not-open");
+
+	/**
+	 * A booking of a waiting-room event without a valid admission token (403): the problem's {@code reason} says which
+	 * check failed: {@code missing}, {@code forged}, {@code other-event}, {@code other-user}, {@code expired}.
+	 */
+	public static final URI ADMISSION_REQUIRED = URI.create(BASE + "admission-required");
+
+	/**
 	 * A quota policy's quota is used up; retry after the Retry-After seconds (429). Not ours but the IETF's: the type
 	 * draft-ietf-httpapi-ratelimit-headers-11 (section 5.1) registers, whose extension member
 	 * {@code violated-policies} names the policies of the {@code RateLimit-Policy} field that were exceeded; its

@@ -62,6 +62,37 @@ public record ValkeyKeys(String prefix) {
 	}
 
 	/**
+	 * The waiting-room keys of one event (issue 18), under the event's hash tag {@code {evt:<id>}} like its inventory
+	 * keys, so every waiting-room script runs on one cluster slot.
+	 * @param eventId the event
+	 * @return its keys, {@code wr:{evt:<id>}:<name>}
+	 */
+	public WaitingRoomKeys waitingRoom(long eventId) {
+		String base = this.prefix + "wr:{evt:" + eventId + "}:";
+		return new WaitingRoomKeys(base + "places", base + "users", base + "owners", base + "admitted",
+				base + "admitted-count", base + "seq", base + "meta", base + "admit-clock", base + "lease");
+	}
+
+	/**
+	 * The waiting-room keys of one event, all under the hash tag {@code {evt:<id>}}.
+	 *
+	 * @param places sorted set place id → ticket: the places still waiting, first in line first (arrival order; the
+	 * pre-queue's tickets 1..n are redrawn once at the opening)
+	 * @param users hash user id → place id: one place per account
+	 * @param owners hash place id → user id
+	 * @param admitted hash place id → end of its admission (Valkey time, ms since the epoch)
+	 * @param admittedCount integer: places admitted so far
+	 * @param seq integer: the last ticket handed out
+	 * @param meta hash {@code cutoff} (the last ticket of the pre-queue, set once the sale opened), {@code drawn} (the
+	 * draw's commitment once applied, or {@code empty})
+	 * @param admitClock integer: Valkey time (ms) up to which admission credit was spent
+	 * @param lease string: the api-service instance that runs the event's admissions, expiring
+	 */
+	public record WaitingRoomKeys(String places, String users, String owners, String admitted, String admittedCount,
+			String seq, String meta, String admitClock, String lease) {
+	}
+
+	/**
 	 * The inventory keys of one event, all under the hash tag {@code {evt:<id>}}.
 	 *
 	 * @param available integer: seats the gate may still hand out

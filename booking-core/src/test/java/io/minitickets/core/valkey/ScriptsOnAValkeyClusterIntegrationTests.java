@@ -21,6 +21,10 @@ import io.minitickets.core.status.BookingStatusCache;
 import io.minitickets.core.status.CachedBooking;
 import io.minitickets.core.testing.Concurrently;
 import io.minitickets.core.testing.ValkeyClusterNodes;
+import io.minitickets.core.waitingroom.Opening;
+import io.minitickets.core.waitingroom.PlaceState;
+import io.minitickets.core.waitingroom.QueueDraw;
+import io.minitickets.core.waitingroom.WaitingRoomQueue;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -150,6 +154,25 @@ class ScriptsOnAValkeyClusterIntegrationTests {
 		assertThat(cache.put(pending)).isFalse();
 		assertThat(cache.removePending(id)).isFalse();
 		assertThat(cache.get(id)).hasValue(confirmed);
+	}
+
+	@Test
+	void aWaitingRoomJoinsDrawsAndAdmitsUnderItsEventsHashTag() {
+		WaitingRoomQueue queue = new WaitingRoomQueue(connection, KEYS);
+		long event = 300;
+		UUID early = queue.join(event, 1, UUID.randomUUID(), false).placeId();
+		UUID earlier = queue.join(event, 2, UUID.randomUUID(), false).placeId();
+		Opening opening = queue.open(event);
+		UUID late = queue.join(event, 3, UUID.randomUUID(), true).placeId();
+		QueueDraw.Draw draw = QueueDraw.draw(queue.preQueue(event, opening), new byte[32]);
+
+		assertThat(queue.join(event, 1, UUID.randomUUID(), true).placeId()).isEqualTo(early);
+		assertThat(queue.applyDraw(event, draw)).isEqualTo(1);
+		assertThat(queue.holdLease(event, "a", Duration.ofSeconds(5))).isTrue();
+		assertThat(queue.admit(event, 10, Duration.ofMinutes(1)).placeIds())
+			.containsExactly(draw.order().get(0), draw.order().get(1), late)
+			.containsOnlyOnce(early, earlier);
+		assertThat(queue.place(event, late).orElseThrow().state()).isEqualTo(PlaceState.ADMITTED);
 	}
 
 	private static String userOnAnotherNodeThan(String eventKey) {

@@ -23,7 +23,8 @@ import picocli.CommandLine.Spec;
  */
 @Command(name = "list", mixinStandardHelpOptions = true,
 		description = "Lists events, newest first: id, seats taken (held or confirmed) of capacity, price (minor units), "
-				+ "currency, hold (s), sale state (open, opens at, closed).")
+				+ "currency, hold (s), sale state (open, opens at, closed), waiting room (rate, places from, "
+				+ "admission length; '-' for none).")
 final class ListEventsCommand implements Callable<Integer> {
 
 	@ParentCommand
@@ -42,12 +43,14 @@ final class ListEventsCommand implements Callable<Integer> {
 			throw new BadUsageException("--limit must be 1 or more");
 		}
 		PrintWriter out = this.spec.commandLine().getOut();
-		out.print(TerminalText.format("%-8s %-30s %8s %8s %12s %-4s %6s  %s%n", "id", "name", "sold", "capacity",
-				"price", "cur", "hold", "sale"));
+		out.print(TerminalText.format("%-8s %-30s %8s %8s %12s %-4s %6s  %-40s  %s%n", "id", "name", "sold",
+				"capacity", "price", "cur", "hold", "sale", "waiting room"));
 		Instant now = Instant.now();
 		try (Connection connection = new Postgres(this.events.ops().settings()).connect();
 				PreparedStatement select = connection.prepareStatement(
-						"select id, name, seats_sold, capacity, sale_opens_at, price, currency, hold_seconds from events"
+						"select id, name, seats_sold, capacity, sale_opens_at, price, currency, hold_seconds,"
+								+ " waiting_room_enabled, admission_mode, admission_per_second, waiting_room_opens_at,"
+								+ " admitted_for_seconds from events"
 								+ " order by id desc limit ?")) {
 			select.setInt(1, this.limit);
 			try (ResultSet rows = select.executeQuery()) {
@@ -56,14 +59,29 @@ final class ListEventsCommand implements Callable<Integer> {
 					String sale = ClosedSale.isClosed(opens) ? "closed"
 							: opens.isAfter(now) ? "opens " + opens : "open since " + opens;
 					String currency = rows.getString(7);
-					out.print(TerminalText.format("%-8d %-30s %8d %8d %12d %-4s %6s  %s%n", rows.getLong(1),
+					out.print(TerminalText.format("%-8d %-30s %8d %8d %12d %-4s %6s  %-40s  %s%n", rows.getLong(1),
 							rows.getString(2), rows.getInt(3), rows.getInt(4), rows.getLong(6),
-							(currency != null) ? currency : "-", rows.getInt(8) + "s", sale));
+							(currency != null) ? currency : "-", rows.getInt(8) + "s", sale, waitingRoom(rows)));
 				}
 			}
 		}
 		out.flush();
 		return ExitCodes.DONE;
+	}
+
+	/** {@code fixed 50/s from <instant>, admitted 600s}, {@code off} when disabled, {@code -} for none. */
+	private static String waitingRoom(ResultSet rows) throws java.sql.SQLException {
+		String mode = rows.getString(10);
+		if (mode == null) {
+			return "-";
+		}
+		if (!rows.getBoolean(9)) {
+			return "off";
+		}
+		Integer perSecond = rows.getObject(11, Integer.class);
+		java.sql.Timestamp opensAt = rows.getTimestamp(12);
+		return mode + ((perSecond != null) ? " " + perSecond + "/s" : "") + " from "
+				+ ((opensAt != null) ? opensAt.toInstant().toString() : "now") + ", admitted " + rows.getInt(13) + "s";
 	}
 
 }

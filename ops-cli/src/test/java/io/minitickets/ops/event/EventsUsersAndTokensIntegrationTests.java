@@ -60,6 +60,27 @@ class EventsUsersAndTokensIntegrationTests extends OpsIntegrationTestSupport {
 	}
 
 	@Test
+	void listsAnEventsWaitingRoom() {
+		long withRoom = this.jdbc.queryForObject("""
+				insert into events (name, capacity, sale_opens_at, waiting_room_enabled, waiting_room_opens_at,
+				                    admission_mode, admission_per_second, admitted_for_seconds)
+				values ('Queued night', 5, now(), true, '2026-12-24T18:00:00Z', 'fixed', 25, 300) returning id""",
+				Long.class);
+		long roomOff = this.jdbc.queryForObject("""
+				insert into events (name, capacity, sale_opens_at, waiting_room_enabled, admission_mode,
+				                    admission_per_second, admitted_for_seconds)
+				values ('Unqueued night', 5, now(), false, 'fixed', 25, 300) returning id""", Long.class);
+
+		Run list = ops("events", "list");
+
+		assertThat(list.exit()).as(list.toString()).isZero();
+		assertThat(list.out()).containsPattern("waiting room\\n")
+			.containsPattern(withRoom + "\\s+Queued night.*open since \\S+\\s+fixed 25/s from 2026-12-24T18:00:00Z, "
+					+ "admitted 300s\\n")
+			.containsPattern(roomOff + "\\s+Unqueued night.*open since \\S+\\s+off\\n");
+	}
+
+	@Test
 	void refusesBadTermsAsBadUsageNamingTheOptionAndTheBound() {
 		Run noCurrency = ops("events", "create", "--name", "x", "--capacity", "5", "--price", "100");
 		Run unknownCurrency = ops("events", "create", "--name", "x", "--capacity", "5", "--price", "100",

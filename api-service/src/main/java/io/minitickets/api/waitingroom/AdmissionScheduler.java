@@ -1,0 +1,165 @@
+package io.minitickets.api.waitingroom;
+
+import java.security.SecureRandom;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+import java.util.UUID;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+
+import io.minitickets.api.event.Event;
+import io.minitickets.api.event.EventRepository;
+import io.minitickets.api.event.WaitingRoom;
+import io.minitickets.core.valkey.ValkeyUnavailableException;
+import io.minitickets.core.waitingroom.AdmittedPlaces;
+import io.minitickets.core.waitingroom.Opening;
+import io.minitickets.core.waitingroom.QueueDraw;
+import io.minitickets.core.waitingroom.WaitingRoomQueue;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.springframework.context.SmartLifecycle;
+import org.springframework.dao.DataAccessException;
+import org.springframework.stereotype.Component;
+
+/**
+ * Runs the open waiting rooms, on one thread: every {@code admit-every}, for each event whose waiting room is enabled
+ * and whose sale is open, the instance holding the event's lease in Valkey (one instance per event) closes the
+ * pre-queue and draws its order once ({@link QueueDraw}, logged with its commitment before it is applied), then admits
+ * the next places at the room's fixed rate. The rate is enforced by the admission script with Valkey's clock, so a lease
+ * changing hands cannot double it.
+ */
+@Component
+class AdmissionScheduler implements SmartLifecycle {
+
+	private static final Logger logger = LoggerFactory.getLogger(AdmissionScheduler.class);
+
+	private final EventRepository events;
+
+	private final WaitingRoomQueue queue;
+
+	private final WaitingRoomMeters meters;
+
+	private final WaitingRoomProperties properties;
+
+	private final SecureRandom random = new SecureRandom();
+
+	private final String holder = "api-" + UUID.randomUUID();
+
+	private final Clock clock = Clock.systemUTC();
+
+	private volatile List<Event> rooms = List.of();
+
+	private Instant roomsReadAt = Instant.EPOCH;
+
+	private final Set<Long> leased = new HashSet<>();
+
+	private volatile ScheduledExecutorService executor;
+
+	AdmissionScheduler(EventRepository events, WaitingRoomQueue queue, WaitingRoomMeters meters,
+			WaitingRoomProperties properties) {
+		this.events = events;
+		this.queue = queue;
+		this.meters = meters;
+		this.properties = properties;
+	}
+
+	@Override
+	public void start() {
+		ScheduledExecutorService started = Executors.newSingleThreadScheduledExecutor((task) -> {
+			Thread thread = new Thread(task, "waiting-room-admissions");
+			thread.setDaemon(true);
+			return thread;
+		});
+		long every = this.properties.admitEvery().toMillis();
+		started.scheduleWithFixedDelay(this::tick, every, every, TimeUnit.MILLISECONDS);
+		this.executor = started;
+	}
+
+	@Override
+	public void stop() {
+		ScheduledExecutorService running = this.executor;
+		if (running != null) {
+			running.shutdownNow();
+			this.executor = null;
+		}
+	}
+
+	@Override
+	public boolean isRunning() {
+		return this.executor != null;
+	}
+
+	/** One round over the open waiting rooms; never throws (a failed round is retried at the next). */
+	void tick() {
+		try {
+			Instant now = this.clock.instant();
+			if (Duration.between(this.roomsReadAt, now).compareTo(this.properties.roomsEvery()) >= 0) {
+				this.rooms = this.events.openWaitingRooms(now);
+				this.roomsReadAt = now;
+			}
+			Set<Long> open = new HashSet<>();
+			for (Event event : this.rooms) {
+				open.add(event.id());
+				run(event);
+			}
+			this.leased.removeIf((id) -> {
+				if (!open.contains(id)) {
+					this.meters.notAdmitting(id);
+					return true;
+				}
+				return false;
+			});
+		}
+		catch (DataAccessException | ValkeyUnavailableException ex) {
+			logger.debug("Waiting-room admissions skipped a round: {}", ex.getMessage());
+		}
+		catch (RuntimeException ex) {
+			logger.warn("Waiting-room admissions failed a round", ex);
+		}
+	}
+
+	private void run(Event event) {
+		WaitingRoom room = event.waitingRoom();
+		if (room == null || room.admission().perSecond() == null) {
+			return;
+		}
+		long eventId = event.id();
+		if (!this.queue.holdLease(eventId, this.holder, this.properties.lease())) {
+			if (this.leased.remove(eventId)) {
+				this.meters.notAdmitting(eventId);
+			}
+			return;
+		}
+		this.leased.add(eventId);
+		Opening opening = this.queue.open(eventId);
+		if (!opening.drawn()) {
+			draw(eventId, opening);
+		}
+		AdmittedPlaces admitted = this.queue.admit(eventId, room.admission().perSecond(),
+				Duration.ofSeconds(room.admittedForSeconds()));
+		this.meters.admitted(eventId, admitted.placeIds().size(), admitted.waiting());
+	}
+
+	/** The opening's draw: logged with its commitment, then applied once (another instance may have applied one). */
+	private void draw(long eventId, Opening opening) {
+		List<UUID> preQueue = this.queue.preQueue(eventId, opening);
+		QueueDraw.Draw draw = QueueDraw.draw(preQueue, QueueDraw.newSeed(this.random));
+		logger.info("Waiting room of event {}: drawing the order of {} places taken before the opening, commitment {}"
+				+ " (SHA-256 over the seed and the drawn order), seed {}", eventId, draw.order().size(),
+				draw.commitment(), draw.seedHex());
+		long applied = this.queue.applyDraw(eventId, draw);
+		if (applied == 1) {
+			logger.info("Waiting room of event {}: draw {} applied; admission starts", eventId, draw.commitment());
+		}
+		else {
+			logger.info("Waiting room of event {}: draw {} not applied ({})", eventId, draw.commitment(),
+					(applied == 0) ? "drawn already" : "the pre-queue changed; drawn again next round");
+		}
+	}
+
+}

@@ -1,0 +1,32 @@
+package io.minitickets.api.waitingroom;
+
+import java.time.Instant;
+import java.util.UUID;
+
+import com.fasterxml.jackson.annotation.JsonInclude;
+import io.minitickets.core.waitingroom.PlaceState;
+import org.jspecify.annotations.Nullable;
+
+/**
+ * A place in an event's waiting room, as its owner sees it ({@code POST /api/events/{id}/queue},
+ * {@code GET /api/events/{id}/queue/{placeId}}). Fields without a value are left out.
+ *
+ * @param placeId the place
+ * @param eventId its event
+ * @param state {@code PRE_QUEUE} (taken before the opening; its order is drawn at {@code drawAt}), {@code WAITING},
+ * {@code ADMITTED}
+ * @param position 1 for the next place admitted; only while {@code WAITING}
+ * @param ahead places admitted before it, {@code position − 1}; only while {@code WAITING}
+ * @param etaSeconds whole seconds until its admission at the room's rate; only while {@code WAITING}
+ * @param drawAt when the pre-queue's order is drawn (the sale's opening); only in {@code PRE_QUEUE}
+ * @param admitted true once admitted
+ * @param admittedUntil when the admission ends; only once admitted
+ * @param admissionToken the token the booking route requires in the {@code Admission-Token} header; only while the
+ * admission lasts
+ * @param waiting places of the event not admitted yet
+ */
+@JsonInclude(JsonInclude.Include.NON_NULL)
+public record PlaceView(UUID placeId, long eventId, PlaceState state, @Nullable Long position, @Nullable Long ahead,
+		@Nullable Long etaSeconds, @Nullable Instant drawAt, boolean admitted, @Nullable Instant admittedUntil,
+		@Nullable String admissionToken, long waiting) {
+}

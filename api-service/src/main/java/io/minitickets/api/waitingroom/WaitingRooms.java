@@ -1,0 +1,220 @@
+package io.minitickets.api.waitingroom;
+
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.Optional;
+import java.util.OptionalLong;
+import java.util.UUID;
+
+import io.minitickets.api.event.Event;
+import io.minitickets.api.event.EventCache;
+import io.minitickets.api.event.WaitingRoom;
+import io.minitickets.api.problem.ApiException;
+import io.minitickets.api.problem.Problems;
+import io.minitickets.core.inventory.InventoryGate;
+import io.minitickets.core.problem.ProblemTypes;
+import io.minitickets.core.schema.ClosedSale;
+import io.minitickets.core.security.AdmissionTokens;
+import io.minitickets.core.valkey.ValkeyUnavailableException;
+import io.minitickets.core.waitingroom.JoinedPlace;
+import io.minitickets.core.waitingroom.PlaceReading;
+import io.minitickets.core.waitingroom.PlaceState;
+import io.minitickets.core.waitingroom.WaitingRoomQueue;
+import org.springframework.http.HttpStatus;
+import org.springframework.stereotype.Service;
+
+/**
+ * Joining an event's waiting room and reading one's place. Every refusal is a problem and changes nothing; Valkey
+ * unreachable is a 503 with Retry-After (the places live only there).
+ */
+@Service
+public class WaitingRooms {
+
+	private final EventCache events;
+
+	private final InventoryGate gate;
+
+	private final WaitingRoomQueue queue;
+
+	private final AdmissionTokens tokens;
+
+	private final WaitingRoomProperties properties;
+
+	private final Clock clock;
+
+	WaitingRooms(EventCache events, InventoryGate gate, WaitingRoomQueue queue, AdmissionTokens tokens,
+			WaitingRoomProperties properties) {
+		this.events = events;
+		this.gate = gate;
+		this.queue = queue;
+		this.tokens = tokens;
+		this.properties = properties;
+		this.clock = Clock.systemUTC();
+	}
+
+	/**
+	 * Takes a place for the caller, or finds the one it has.
+	 * @param eventId the event
+	 * @param userId the caller
+	 * @return the place and whether this join took it
+	 * @throws ApiException 404 no such event or it has no waiting room; 409 its sale closed ({@code sale-not-open}),
+	 * sold out ({@code sold-out}; Postgres or the gate says so), before the room's {@code opensAt}
+	 * ({@code queue-not-open}, with {@code queueOpensAt} and Retry-After); 503 Valkey unreachable
+	 */
+	public Joined join(long eventId, long userId) {
+		Event event = this.events.find(eventId).orElseThrow(() -> Problems.notFound("No event " + eventId + "."));
+		WaitingRoom room = enabledRoom(event);
+		Instant now = this.clock.instant();
+		if (ClosedSale.isClosed(event.saleOpensAt())) {
+			throw new ApiException(HttpStatus.CONFLICT, ProblemTypes.SALE_NOT_OPEN, "Sale not open",
+					"The sale of event " + eventId + " is closed: its waiting room takes no places.", null);
+		}
+		if (!room.takesPlaces(now)) {
+			throw new ApiException(HttpStatus.CONFLICT, ProblemTypes.QUEUE_NOT_OPEN, "Waiting room not open",
+					"The waiting room of event " + eventId + " takes places from " + room.opensAt() + ".",
+					Math.max(1, Duration.between(now, room.opensAt()).toSeconds()))
+				.with("queueOpensAt", room.opensAt().toString());
+		}
+		if (soldOut(event)) {
+			throw new ApiException(HttpStatus.CONFLICT, ProblemTypes.SOLD_OUT, "Sold out",
+					"Event " + eventId + " is sold out: its waiting room takes no more places.", null);
+		}
+		JoinedPlace joined = valkey(() -> this.queue.join(eventId, userId, UUID.randomUUID(), event.isSaleOpen(now)));
+		PlaceReading reading = valkey(() -> this.queue.place(eventId, joined.placeId()))
+			.orElseThrow(() -> Problems.unavailable("The waiting room of event " + eventId + " lost the place.", 1));
+		return new Joined(view(event, joined.placeId(), reading), joined.joinedNow());
+	}
+
+	/**
+	 * Reads the caller's place; with a wait, answers when it is admitted or after {@code waitSeconds}.
+	 * @param eventId the event
+	 * @param placeId the place, as the path gives it
+	 * @param userId the caller
+	 * @param waitSeconds how long to wait for the admission, 0 for none (capped to {@code wait-most})
+	 * @return the place
+	 * @throws ApiException 404 no such event, no waiting room, no such place or not the caller's; 503 Valkey
+	 * unreachable
+	 */
+	public PlaceView place(long eventId, String placeId, long userId, long waitSeconds) {
+		Event event = this.events.find(eventId).orElseThrow(() -> Problems.notFound("No event " + eventId + "."));
+		if (event.waitingRoom() == null) {
+			throw noRoom(eventId);
+		}
+		UUID id = parse(placeId, eventId);
+		Instant deadline = this.clock.instant().plusSeconds(Math.min(waitSeconds, this.properties.waitMost().toSeconds()));
+		PlaceReading reading = read(event, id, userId);
+		while (reading.state() != PlaceState.ADMITTED && this.clock.instant().isBefore(deadline)) {
+			sleep(this.properties.waitPoll());
+			reading = read(event, id, userId);
+		}
+		return view(event, id, reading);
+	}
+
+	/**
+	 * @return the longest wait applied, whole seconds
+	 */
+	public int waitMostSeconds() {
+		return (int) this.properties.waitMost().toSeconds();
+	}
+
+	private PlaceReading read(Event event, UUID placeId, long userId) {
+		Optional<PlaceReading> reading = valkey(() -> this.queue.place(event.id(), placeId));
+		if (reading.isEmpty() || reading.get().userId() != userId) {
+			throw notYours(placeId.toString(), event.id());
+		}
+		return reading.get();
+	}
+
+	private PlaceView view(Event event, UUID placeId, PlaceReading reading) {
+		WaitingRoom room = event.waitingRoom();
+		Integer perSecond = (room != null) ? room.admission().perSecond() : null;
+		return switch (reading.state()) {
+			case PRE_QUEUE -> new PlaceView(placeId, event.id(), reading.state(), null, null, null, event.saleOpensAt(),
+					false, null, null, reading.waiting());
+			case WAITING -> {
+				long ahead = reading.ahead();
+				Long eta = (perSecond != null) ? (ahead + perSecond) / perSecond : null;
+				yield new PlaceView(placeId, event.id(), reading.state(), ahead + 1, ahead, eta, null, false, null,
+						null, reading.waiting());
+			}
+			case ADMITTED -> {
+				Instant until = reading.admittedUntil();
+				String token = (until.isAfter(this.clock.instant()))
+						? this.tokens.mint(reading.userId(), event.id(), placeId, until) : null;
+				yield new PlaceView(placeId, event.id(), reading.state(), null, null, null, null, true, until, token,
+						reading.waiting());
+			}
+		};
+	}
+
+	private boolean soldOut(Event event) {
+		if (event.seatsSold() >= event.capacity()) {
+			return true;
+		}
+		try {
+			OptionalLong available = this.gate.available(event.id());
+			return available.isPresent() && available.getAsLong() <= 0;
+		}
+		catch (ValkeyUnavailableException ex) {
+			return false;
+		}
+	}
+
+	private static WaitingRoom enabledRoom(Event event) {
+		WaitingRoom room = event.waitingRoom();
+		if (room == null || !room.enabled()) {
+			throw noRoom(event.id());
+		}
+		return room;
+	}
+
+	private static ApiException noRoom(long eventId) {
+		return Problems.notFound("Event " + eventId + " has no waiting room: book it directly.");
+	}
+
+	private static ApiException notYours(String placeId, long eventId) {
+		return Problems.notFound("No place " + placeId + " of yours in the waiting room of event " + eventId + ".");
+	}
+
+	private static UUID parse(String placeId, long eventId) {
+		try {
+			if (placeId.length() == 36) {
+				return UUID.fromString(placeId);
+			}
+		}
+		catch (IllegalArgumentException ex) {
+			// not a place id: not found, like any other
+		}
+		throw notYours(placeId, eventId);
+	}
+
+	private static <T> T valkey(java.util.function.Supplier<T> call) {
+		try {
+			return call.get();
+		}
+		catch (ValkeyUnavailableException ex) {
+			throw Problems.unavailable("The waiting room cannot be read right now.", 1);
+		}
+	}
+
+	private static void sleep(Duration duration) {
+		try {
+			Thread.sleep(duration);
+		}
+		catch (InterruptedException ex) {
+			Thread.currentThread().interrupt();
+			throw Problems.unavailable("The wait was interrupted.", 1);
+		}
+	}
+
+	/**
+	 * A join's answer.
+	 *
+	 * @param place the caller's place
+	 * @param joinedNow true when this join took it (201), false when the caller had it already (200)
+	 */
+	public record Joined(PlaceView place, boolean joinedNow) {
+	}
+
+}

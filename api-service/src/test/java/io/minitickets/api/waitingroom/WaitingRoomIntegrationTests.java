@@ -1,0 +1,240 @@
+package io.minitickets.api.waitingroom;
+
+import java.net.http.HttpResponse;
+import java.time.Clock;
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.UUID;
+
+import io.minitickets.api.ApiClient;
+import io.minitickets.api.ApiIntegrationTest;
+import io.minitickets.core.inventory.InventoryGate;
+import io.minitickets.core.schema.ClosedSale;
+import io.minitickets.core.security.AdmissionTokens;
+import io.minitickets.core.valkey.ValkeyConnection;
+import io.minitickets.core.valkey.ValkeyKeys;
+import org.junit.jupiter.api.Test;
+import org.springframework.beans.factory.annotation.Autowired;
+import tools.jackson.databind.JsonNode;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * Issue 18, slice 1, end to end on real Postgres, Valkey and Kafka: a waiting room joined once per account, refused with a problem and nothing changed when the event has
+ * none, is closed or sold out, or before it opens; the pre-queue drawn once at the opening and later places in arrival
+ * order; admission at the fixed rate with a token, which the booking route requires and checks before the limiter.
+ */
+class WaitingRoomIntegrationTests extends ApiIntegrationTest {
+
+	@Autowired
+	private ValkeyConnection valkey;
+
+	@Autowired
+	private ValkeyKeys keys;
+
+	@Autowired
+	private InventoryGate gate;
+
+	@Test
+	void anAccountJoinsOnceAndOnlyItsOwnerSeesItsPlace() {
+		long eventId = eventWithRoom(10, Instant.now().minusSeconds(60), null, 1);
+		long owner = newUserId();
+
+		HttpResponse<String> joined = join(eventId, owner);
+		HttpResponse<String> again = join(eventId, owner);
+
+		assertThat(joined.statusCode()).as(joined.body()).isEqualTo(201);
+		String placeId = ApiClient.json(joined).get("placeId").asString();
+		assertThat(joined.headers().firstValue("Location")).hasValue("/api/events/" + eventId + "/queue/" + placeId);
+		assertThat(again.statusCode()).isEqualTo(200);
+		assertThat(ApiClient.json(again).get("placeId").asString()).isEqualTo(placeId);
+		HttpResponse<String> seen = this.api.get("/api/events/" + eventId + "/queue/" + placeId, mint(owner));
+		assertThat(seen.statusCode()).isEqualTo(200);
+		assertThat(ApiClient.json(seen).get("placeId").asString()).isEqualTo(placeId);
+		HttpResponse<String> stranger = this.api.get("/api/events/" + eventId + "/queue/" + placeId,
+				mint(newUserId()));
+		assertThat(stranger.statusCode()).isEqualTo(404);
+		assertProblem(stranger, "not-found");
+		assertThat(this.api.get("/api/events/" + eventId + "/queue/nonsense", mint(owner)).statusCode())
+			.isEqualTo(404);
+		assertThat(this.api.post("/api/events/" + eventId + "/queue", "", null).statusCode()).isEqualTo(401);
+		assertThat(places(eventId)).isEqualTo(1);
+	}
+
+	@Test
+	void joinsTheRoomRefusesAreProblemsThatChangeNothing() {
+		long noRoom = createOpenEvent(10);
+		long closed = eventWithRoom(10, Instant.now().minusSeconds(60), null, 5);
+		this.jdbc.sql("update events set sale_opens_at = ? where id = ?")
+			.params(java.sql.Timestamp.from(ClosedSale.OPENS_AT), closed)
+			.update();
+		long soldOut = eventWithRoom(10, Instant.now().minusSeconds(60), null, 5);
+		this.gate.load(soldOut, 0);
+		Instant queueOpens = Instant.now().plusSeconds(3000).truncatedTo(ChronoUnit.MILLIS);
+		long notYet = eventWithRoom(10, Instant.now().plusSeconds(3600), queueOpens, 5);
+
+		HttpResponse<String> none = join(noRoom, newUserId());
+		HttpResponse<String> afterTheSale = join(closed, newUserId());
+		HttpResponse<String> nothingLeft = join(soldOut, newUserId());
+		HttpResponse<String> early = join(notYet, newUserId());
+
+		assertThat(none.statusCode()).isEqualTo(404);
+		assertProblem(none, "not-found");
+		assertThat(ApiClient.json(none).get("detail").asString()).contains("has no waiting room");
+		assertThat(afterTheSale.statusCode()).isEqualTo(409);
+		assertProblem(afterTheSale, "sale-not-open");
+		assertThat(nothingLeft.statusCode()).isEqualTo(409);
+		assertProblem(nothingLeft, "sold-out");
+		assertThat(early.statusCode()).isEqualTo(409);
+		assertProblem(early, "queue-not-open");
+		assertThat(Instant.parse(ApiClient.json(early).get("queueOpensAt").asString())).isEqualTo(queueOpens);
+		assertThat(early.headers().firstValue("Retry-After")).isPresent();
+		for (long event : new long[] { noRoom, closed, soldOut, notYet }) {
+			assertThat(places(event)).as("event %d", event).isZero();
+		}
+	}
+
+	@Test
+	void placesTakenBeforeTheOpeningAreDrawnOnceThenLaterOnesFollowInArrivalOrderAndAreAdmitted() throws Exception {
+		Instant saleOpens = Instant.now().plusSeconds(4).truncatedTo(ChronoUnit.MILLIS);
+		long eventId = eventWithRoom(50, saleOpens, Instant.now().minusSeconds(60), 1);
+		List<String> early = new ArrayList<>();
+		List<Long> users = new ArrayList<>();
+		for (int i = 0; i < 5; i++) {
+			long user = newUserId();
+			users.add(user);
+			HttpResponse<String> joined = join(eventId, user);
+			assertThat(ApiClient.json(joined).get("state").asString()).isEqualTo("PRE_QUEUE");
+			assertThat(Instant.parse(ApiClient.json(joined).get("drawAt").asString())).isEqualTo(saleOpens);
+			early.add(ApiClient.json(joined).get("placeId").asString());
+		}
+		while (Instant.now().isBefore(saleOpens.plusMillis(100))) {
+			Thread.sleep(100);
+		}
+		List<String> late = new ArrayList<>();
+		for (int i = 0; i < 3; i++) {
+			late.add(ApiClient.json(join(eventId, newUserId())).get("placeId").asString());
+		}
+		String drawn = awaitDraw(eventId);
+
+		List<String> order = admissionOrder(eventId);
+		assertThat(drawn).matches("[0-9a-f]{64}");
+		assertThat(order).hasSize(8);
+		assertThat(order.subList(0, 5)).containsExactlyInAnyOrderElementsOf(early);
+		assertThat(order.subList(5, 8)).containsExactlyElementsOf(late);
+
+		// the first place in line is admitted (1 a second) and gets a token that books
+		String first = order.get(0);
+		long owner = users.get(early.indexOf(first));
+		HttpResponse<String> admitted = this.api.send("GET", "/api/events/" + eventId + "/queue/" + first, null,
+				"Authorization", "Bearer " + mint(owner), "Prefer", "wait=10");
+		assertThat(admitted.statusCode()).isEqualTo(200);
+		assertThat(admitted.headers().firstValue("Preference-Applied")).hasValue("wait=10");
+		JsonNode place = ApiClient.json(admitted);
+		assertThat(place.get("state").asString()).as(admitted.body()).isEqualTo("ADMITTED");
+		String token = place.get("admissionToken").asString();
+		HttpResponse<String> booked = this.api.post("/api/events/" + eventId + "/bookings", "{\"quantity\":1}",
+				mint(owner), AdmissionTokens.HEADER, token);
+		assertThat(booked.statusCode()).as(booked.body()).isEqualTo(202);
+	}
+
+	@Test
+	void aBookingOfAWaitingRoomEventWithoutAValidAdmissionIsRefusedBeforeTheLimiterNamingWhy() {
+		long eventId = eventWithRoom(10, Instant.now().minusSeconds(60), null, 1);
+		long otherEvent = eventWithRoom(10, Instant.now().minusSeconds(60), null, 1);
+		long user = newUserId();
+		assertThat(join(eventId, user).statusCode()).isEqualTo(201);
+		AdmissionTokens signer = new AdmissionTokens(SECRET, "minitickets", Clock.systemUTC());
+		UUID place = UUID.randomUUID();
+		Instant later = Instant.now().plusSeconds(300);
+
+		assertAdmissionRefused(eventId, user, null, "missing");
+		assertAdmissionRefused(eventId, user, new AdmissionTokens("some-other-secret-some-other-secret", "minitickets",
+				Clock.systemUTC()).mint(user, eventId, place, later), "forged");
+		assertAdmissionRefused(eventId, user, tokens.mint(user, "u@test.local", "USER").token(), "forged");
+		assertAdmissionRefused(eventId, user, signer.mint(user, otherEvent, place, later), "other-event");
+		assertAdmissionRefused(eventId, user, signer.mint(user + 1, eventId, place, later), "other-user");
+		assertAdmissionRefused(eventId, user, new AdmissionTokens(SECRET, "minitickets",
+				Clock.fixed(Instant.now().minusSeconds(600), java.time.ZoneOffset.UTC))
+			.mint(user, eventId, place, Instant.now().minusSeconds(1)), "expired");
+
+		assertThat(this.gate.available(eventId)).hasValue(10);
+		assertThat(bookings(eventId)).isZero();
+		HttpResponse<String> admitted = this.api.post("/api/events/" + eventId + "/bookings", "{\"quantity\":1}",
+				mint(user), AdmissionTokens.HEADER, signer.mint(user, eventId, place, later));
+		assertThat(admitted.statusCode()).as(admitted.body()).isEqualTo(202);
+		assertThat(this.api.post("/api/events/" + createOpenEvent(5) + "/bookings", "{\"quantity\":1}", mint(user))
+			.statusCode()).as("an event without a room books as before").isEqualTo(202);
+	}
+
+	private void assertAdmissionRefused(long eventId, long user, String token, String reason) {
+		HttpResponse<String> refused = (token != null)
+				? this.api.post("/api/events/" + eventId + "/bookings", "{\"quantity\":1}", mint(user),
+						AdmissionTokens.HEADER, token)
+				: this.api.post("/api/events/" + eventId + "/bookings", "{\"quantity\":1}", mint(user));
+		assertThat(refused.statusCode()).as(reason + ": " + refused.body()).isEqualTo(403);
+		assertProblem(refused, "admission-required");
+		assertThat(ApiClient.json(refused).get("reason").asString()).isEqualTo(reason);
+		assertThat(refused.headers().firstValue("RateLimit")).as("the limiter was not asked").isEmpty();
+	}
+
+	private String awaitDraw(long eventId) throws InterruptedException {
+		Instant deadline = Instant.now().plusSeconds(20);
+		while (Instant.now().isBefore(deadline)) {
+			String drawn = this.valkey.sync().hget(this.keys.waitingRoom(eventId).meta(), "drawn");
+			if (drawn != null) {
+				return drawn;
+			}
+			Thread.sleep(100);
+		}
+		throw new AssertionError("no draw within 20 s");
+	}
+
+	/** Places admitted (earliest admission first, in line order), then those waiting in line order. */
+	private List<String> admissionOrder(long eventId) {
+		ValkeyKeys.WaitingRoomKeys room = this.keys.waitingRoom(eventId);
+		List<String> order = new ArrayList<>();
+		var admitted = this.valkey.sync().hgetall(room.admitted());
+		admitted.entrySet()
+			.stream()
+			.sorted(java.util.Map.Entry.comparingByValue(java.util.Comparator.comparingLong(Long::parseLong)))
+			.forEach((entry) -> order.add(entry.getKey()));
+		order.addAll(this.valkey.sync().zrange(room.places(), 0, -1));
+		return order;
+	}
+
+	private long eventWithRoom(int capacity, Instant saleOpensAt, Instant opensAt, int perSecond) {
+		HttpResponse<String> created = this.api.post("/api/admin/events", """
+				{"name":"Room","capacity":%d,"saleOpensAt":"%s","waitingRoom":{"enabled":true,%s"admission":{"mode":\
+				"fixed","perSecond":%d}}}""".formatted(capacity, saleOpensAt,
+				(opensAt != null) ? "\"opensAt\":\"" + opensAt + "\"," : "", perSecond), adminToken());
+		assertThat(created.statusCode()).as(created.body()).isEqualTo(201);
+		return ApiClient.json(created).get("id").asLong();
+	}
+
+	private HttpResponse<String> join(long eventId, long userId) {
+		return this.api.post("/api/events/" + eventId + "/queue", "", mint(userId));
+	}
+
+	private long places(long eventId) {
+		return this.valkey.sync().hlen(this.keys.waitingRoom(eventId).owners());
+	}
+
+	private long bookings(long eventId) {
+		return this.jdbc.sql("select count(*) from bookings where event_id = ?").param(eventId).query(Long.class)
+			.single();
+	}
+
+	private static void assertProblem(HttpResponse<String> response, String type) {
+		assertThat(response.headers().firstValue("Content-Type")).hasValueSatisfying(
+				(contentType) -> assertThat(contentType).startsWith("application/problem+json"));
+		assertThat(ApiClient.json(response).get("type").asString()).endsWith("/problems/" + type);
+	}
+
+	private static long newUserId() {
+		return Math.abs(UUID.randomUUID().getMostSignificantBits() % 1_000_000_000L) + 1;
+	}
+
+}

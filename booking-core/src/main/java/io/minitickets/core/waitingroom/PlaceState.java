@@ -1,0 +1,17 @@
+package io.minitickets.core.waitingroom;
+
+/**
+ * Where a place in a waiting room stands.
+ */
+public enum PlaceState {
+
+	/** Taken before the sale opened and not drawn yet: its position is decided by the opening's draw. */
+	PRE_QUEUE,
+
+	/** In line, in order: the draw's for the pre-queue, arrival order after it. */
+	WAITING,
+
+	/** Admitted: its owner may book the event until the admission ends. */
+	ADMITTED
+
+}
