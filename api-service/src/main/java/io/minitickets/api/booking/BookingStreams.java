@@ -18,6 +18,7 @@ import io.minitickets.api.queue.QueuePosition;
 import io.minitickets.api.queue.QueuePositions;
 import io.minitickets.api.settlement.SettledChange;
 import io.minitickets.api.settlement.SettlementFeed;
+import io.minitickets.api.settlement.SettlementWaiters;
 import io.minitickets.core.messaging.BookingStatus;
 import io.minitickets.core.status.QueuePlace;
 import org.jspecify.annotations.Nullable;
@@ -60,7 +61,19 @@ class BookingStreams implements DisposableBean {
 		Gauge.builder("minitickets.booking.streams", this.count, AtomicInteger::get)
 			.description("Open status streams (Server-Sent Events)")
 			.register(registry);
-		feed.subscribe(this::changed);
+		feed.subscribe(new SettlementWaiters() {
+
+			@Override
+			public boolean waitsFor(UUID bookingId) {
+				return BookingStreams.this.open.containsKey(bookingId);
+			}
+
+			@Override
+			public void changed(SettledChange change) {
+				BookingStreams.this.changed(change);
+			}
+
+		});
 		this.ticks.scheduleAtFixedRate(this::positions, properties.positionPeriod().toMillis(),
 				properties.positionPeriod().toMillis(), TimeUnit.MILLISECONDS);
 		this.ticks.scheduleAtFixedRate(this::heartbeats, properties.heartbeat().toMillis(),

@@ -14,6 +14,7 @@ import io.minitickets.api.problem.ApiException;
 import io.minitickets.api.problem.Problems;
 import io.minitickets.api.settlement.SettledChange;
 import io.minitickets.api.settlement.SettlementFeed;
+import io.minitickets.api.settlement.SettlementWaiters;
 import org.springframework.beans.factory.DisposableBean;
 import org.springframework.http.ResponseEntity;
 import org.springframework.stereotype.Component;
@@ -46,7 +47,19 @@ class BookingWaits implements DisposableBean {
 		Gauge.builder("minitickets.booking.waits", this.count, AtomicInteger::get)
 			.description("Status requests waiting for their booking to change (Prefer: wait)")
 			.register(registry);
-		feed.subscribe(this::changed);
+		feed.subscribe(new SettlementWaiters() {
+
+			@Override
+			public boolean waitsFor(UUID bookingId) {
+				return BookingWaits.this.waiting.containsKey(bookingId);
+			}
+
+			@Override
+			public void changed(SettledChange change) {
+				BookingWaits.this.changed(change);
+			}
+
+		});
 	}
 
 	/**

@@ -4,7 +4,9 @@ import java.util.UUID;
 
 import com.github.benmanes.caffeine.cache.Cache;
 import com.github.benmanes.caffeine.cache.Caffeine;
+import io.minitickets.core.status.BookingStatusCache;
 import io.minitickets.core.status.QueuePlace;
+import io.minitickets.core.valkey.ValkeyUnavailableException;
 import org.jspecify.annotations.Nullable;
 import org.springframework.stereotype.Component;
 
@@ -13,22 +15,31 @@ import org.springframework.stereotype.Component;
  * the record's offset − the worker group's committed offset on its partition (never below 0), the smallest this
  * instance has answered for the booking (a committed offset that went back, after an offset reset, does not move a
  * customer back); {@code etaSeconds} = {@code ahead} ÷ the partition's settle rate, rounded up.
+ * <p>
+ * Instances read the offsets on their own schedules, so one may hold an older reading than the instance that answered
+ * the booking's last poll. A position smaller than any this instance knows is therefore recorded in the booking's
+ * status entry ({@link BookingStatusCache#lowerAhead}, one Valkey call, only when the position went down) before it is
+ * answered, and every instance answers no more than the entry's ({@link QueuePlace#ahead()}): {@code ahead} never
+ * rises, whichever instance answers. While Valkey cannot record it, the smaller position is not answered yet.
  */
 @Component
 public class QueuePositions {
 
 	private final SettleProgress progress;
 
+	private final BookingStatusCache statuses;
+
 	private final Cache<UUID, Long> smallest;
 
-	QueuePositions(SettleProgress progress, QueueProperties properties) {
+	QueuePositions(SettleProgress progress, BookingStatusCache statuses, QueueProperties properties) {
 		this.progress = progress;
+		this.statuses = statuses;
 		this.smallest = Caffeine.newBuilder().maximumSize(properties.remembered()).build();
 	}
 
 	/**
 	 * @param bookingId a PENDING booking
-	 * @param place where its record sits
+	 * @param place where its record sits, and the smallest position recorded for it
 	 * @return its position; null while the offsets were never read or the worker group never committed on its
 	 * partition
 	 */
@@ -39,10 +50,30 @@ public class QueuePositions {
 			return null;
 		}
 		long measured = Math.max(0, place.offset() - partition.committed());
-		long ahead = this.smallest.asMap().merge(bookingId, measured, Math::min);
+		long ahead = smallest(bookingId, place, measured);
 		Double rate = partition.ratePerSecond();
 		Long eta = (rate != null && rate > 0) ? (long) Math.ceil(ahead / rate) : null;
 		return new QueuePosition(ahead, eta, reading.at());
+	}
+
+	private long smallest(UUID bookingId, QueuePlace place, long measured) {
+		Long answered = this.smallest.getIfPresent(bookingId);
+		Long recorded = place.ahead();
+		long known = Math.min((answered != null) ? answered : Long.MAX_VALUE,
+				(recorded != null) ? recorded : Long.MAX_VALUE);
+		if (measured >= known) {
+			return this.smallest.asMap().merge(bookingId, known, Math::min);
+		}
+		long lowest;
+		try {
+			long now = this.statuses.lowerAhead(bookingId, measured);
+			lowest = (now >= 0) ? Math.min(now, measured) : measured;
+		}
+		catch (ValkeyUnavailableException ex) {
+			// not recorded: another instance could answer more, so this one does not answer less yet
+			return (known != Long.MAX_VALUE) ? known : measured;
+		}
+		return this.smallest.asMap().merge(bookingId, lowest, Math::min);
 	}
 
 }

@@ -1,13 +1,12 @@
 package io.minitickets.api.settlement;
 
+import java.nio.ByteBuffer;
 import java.time.Duration;
 import java.util.List;
 import java.util.Properties;
 import java.util.UUID;
 import java.util.concurrent.CopyOnWriteArrayList;
-import java.util.function.Consumer;
 
-import io.minitickets.core.messaging.BookingStatus;
 import io.minitickets.core.messaging.BookingTopics;
 import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
@@ -16,22 +15,25 @@ import org.apache.kafka.common.KafkaException;
 import org.apache.kafka.common.PartitionInfo;
 import org.apache.kafka.common.TopicPartition;
 import org.apache.kafka.common.errors.WakeupException;
-import org.apache.kafka.common.serialization.StringDeserializer;
+import org.apache.kafka.common.serialization.ByteBufferDeserializer;
 import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.context.SmartLifecycle;
 import org.springframework.kafka.core.ConsumerFactory;
 import org.springframework.stereotype.Component;
-import tools.jackson.core.JacksonException;
-import tools.jackson.databind.JsonNode;
-import tools.jackson.databind.json.JsonMapper;
 
 /**
  * Every status change the worker side announces on {@code bookings.settled}, as it arrives, on this instance: one
  * consumer thread, every partition assigned by hand and read from the end at start, no consumer group and nothing
  * committed (each instance reads every settlement; a restarted instance has no waiters from before). Subscribers are
  * called on that thread and must not block. A record that does not read as a settlement is skipped.
+ * <p>
+ * Every instance reads every settlement, so a record costs little until somebody waits for its booking: keys and
+ * values are handed over as the fetched buffers (no copy, no string), only the value's booking id is read
+ * ({@link SettledRecords#bookingId}), and the rest is parsed only when a subscriber {@link SettlementWaiters#waitsFor
+ * waits for} that booking. Fetches wait up to {@link #FETCH_WAIT} for {@link #FETCH_MIN_BYTES}, so a steady flow of
+ * settlements costs a few fetches a second rather than one per few records.
  * <p>
  * Partitions are looked up once, at start (and again while the broker cannot answer); a partition added later is read
  * after a restart.
@@ -41,17 +43,25 @@ public class SettlementFeed implements SmartLifecycle {
 
 	private static final Logger logger = LoggerFactory.getLogger(SettlementFeed.class);
 
-	private static final JsonMapper JSON = JsonMapper.builder().build();
-
 	private static final Duration POLL = Duration.ofMillis(500);
 
 	private static final Duration RETRY = Duration.ofSeconds(1);
 
+	/**
+	 * How long the broker may hold a fetch to gather {@link #FETCH_MIN_BYTES}: the most a waiting client's answer is
+	 * delayed by, and the least time between two fetches while settlements flow (the consumer's default, 1 byte, made
+	 * one fetch round trip per handful of records on every instance).
+	 */
+	static final Duration FETCH_WAIT = Duration.ofMillis(50);
+
+	/** Bytes the broker gathers before it answers a fetch early (~250 settlements). */
+	static final int FETCH_MIN_BYTES = 64 * 1024;
+
 	private final ConsumerFactory<?, ?> consumers;
 
-	private final List<Consumer<SettledChange>> subscribers = new CopyOnWriteArrayList<>();
+	private final List<SettlementWaiters> subscribers = new CopyOnWriteArrayList<>();
 
-	private volatile @Nullable KafkaConsumer<String, String> consumer;
+	private volatile @Nullable KafkaConsumer<ByteBuffer, ByteBuffer> consumer;
 
 	private volatile @Nullable Thread thread;
 
@@ -60,9 +70,10 @@ public class SettlementFeed implements SmartLifecycle {
 	}
 
 	/**
-	 * @param subscriber called with each change, on the feed's thread; must not block
+	 * @param subscriber asked whether it waits for each announced booking, and given the changes of those it waits
+	 * for, on the feed's thread
 	 */
-	public void subscribe(Consumer<SettledChange> subscriber) {
+	public void subscribe(SettlementWaiters subscriber) {
 		this.subscribers.add(subscriber);
 	}
 
@@ -71,27 +82,26 @@ public class SettlementFeed implements SmartLifecycle {
 	public void start() {
 		Properties overrides = new Properties();
 		overrides.put(ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, "false");
-		overrides.put(ConsumerConfig.KEY_DESERIALIZER_CLASS_CONFIG, StringDeserializer.class.getName());
-		overrides.put(ConsumerConfig.VALUE_DESERIALIZER_CLASS_CONFIG, StringDeserializer.class.getName());
-		KafkaConsumer<String, String> created = (KafkaConsumer<String, String>) this.consumers.createConsumer(null,
+		overrides.put(ConsumerConfig.FETCH_MIN_BYTES_CONFIG, Integer.toString(FETCH_MIN_BYTES));
+		overrides.put(ConsumerConfig.FETCH_MAX_WAIT_MS_CONFIG, Long.toString(FETCH_WAIT.toMillis()));
+		overrides.put(ConsumerConfig.KEY_DESERIALIZER_CLASS_CONFIG, ByteBufferDeserializer.class.getName());
+		overrides.put(ConsumerConfig.VALUE_DESERIALIZER_CLASS_CONFIG, ByteBufferDeserializer.class.getName());
+		KafkaConsumer<ByteBuffer, ByteBuffer> created = (KafkaConsumer<ByteBuffer, ByteBuffer>) this.consumers.createConsumer(null,
 				"api-settlements-", UUID.randomUUID().toString().substring(0, 8), overrides);
 		this.consumer = created;
 		Thread started = Thread.ofPlatform().name("settlement-feed").daemon().start(() -> run(created));
 		this.thread = started;
 	}
 
-	private void run(KafkaConsumer<String, String> feed) {
+	private void run(KafkaConsumer<ByteBuffer, ByteBuffer> feed) {
 		try (feed) {
 			while (!Thread.currentThread().isInterrupted()) {
 				if (feed.assignment().isEmpty() && !assign(feed)) {
 					Thread.sleep(RETRY.toMillis());
 					continue;
 				}
-				for (ConsumerRecord<String, String> record : feed.poll(POLL)) {
-					SettledChange change = read(record);
-					if (change != null) {
-						this.subscribers.forEach((subscriber) -> subscriber.accept(change));
-					}
+				for (ConsumerRecord<ByteBuffer, ByteBuffer> record : feed.poll(POLL)) {
+					deliver(record);
 				}
 			}
 		}
@@ -106,7 +116,7 @@ public class SettlementFeed implements SmartLifecycle {
 		}
 	}
 
-	private boolean assign(KafkaConsumer<String, String> feed) {
+	private boolean assign(KafkaConsumer<ByteBuffer, ByteBuffer> feed) {
 		try {
 			List<PartitionInfo> partitions = feed.partitionsFor(BookingTopics.SETTLED, Duration.ofSeconds(5));
 			if (partitions == null || partitions.isEmpty()) {
@@ -128,22 +138,35 @@ public class SettlementFeed implements SmartLifecycle {
 		}
 	}
 
-	private static @Nullable SettledChange read(ConsumerRecord<String, String> record) {
-		try {
-			JsonNode value = JSON.readTree(record.value());
-			return new SettledChange(UUID.fromString(value.path("bookingId").asString()),
-					BookingStatus.valueOf(value.path("status").asString()));
+	private void deliver(ConsumerRecord<ByteBuffer, ByteBuffer> record) {
+		UUID bookingId = SettledRecords.bookingId(record.value());
+		if (bookingId == null) {
+			skipped(record);
+			return;
 		}
-		catch (JacksonException | IllegalArgumentException | NullPointerException ex) {
-			logger.debug("Skipped {}-{}@{}: not a settlement ({})", record.topic(), record.partition(),
-					record.offset(), ex.toString());
-			return null;
+		SettledChange change = null;
+		for (SettlementWaiters subscriber : this.subscribers) {
+			if (!subscriber.waitsFor(bookingId)) {
+				continue;
+			}
+			if (change == null) {
+				change = SettledRecords.change(record.value());
+				if (change == null) {
+					skipped(record);
+					return;
+				}
+			}
+			subscriber.changed(change);
 		}
+	}
+
+	private static void skipped(ConsumerRecord<?, ?> record) {
+		logger.debug("Skipped {}-{}@{}: not a settlement", record.topic(), record.partition(), record.offset());
 	}
 
 	@Override
 	public void stop() {
-		KafkaConsumer<String, String> running = this.consumer;
+		KafkaConsumer<ByteBuffer, ByteBuffer> running = this.consumer;
 		Thread started = this.thread;
 		if (running == null || started == null) {
 			return;

@@ -31,6 +31,8 @@ public class BookingStatusCache {
 
 	private final QueuePlaceScript places = new QueuePlaceScript();
 
+	private final QueueAheadScript aheads = new QueueAheadScript();
+
 	/**
 	 * @param connection the status cache's Valkey
 	 * @param keys the key schema
@@ -85,6 +87,18 @@ public class BookingStatusCache {
 	}
 
 	/**
+	 * Records a queue position answered for a PENDING booking unless a smaller one is recorded: whichever instance
+	 * answers its next poll reads it with the entry ({@link QueuePlace#ahead()}) and answers no more.
+	 * @param bookingId the booking
+	 * @param measured the position an instance measured, 0 or more
+	 * @return the smallest position recorded now ({@code measured} or less); -1 when the entry is gone or past PENDING
+	 * @throws ValkeyUnavailableException when Valkey cannot answer in time
+	 */
+	public long lowerAhead(UUID bookingId, long measured) {
+		return this.aheads.lower(this.connection, this.keys.bookingStatus(bookingId), measured);
+	}
+
+	/**
 	 * Reads a booking's cached status.
 	 * @param bookingId the booking
 	 * @return the entry, or empty when there is none
@@ -113,7 +127,9 @@ public class BookingStatusCache {
 		if (offset == null || !"PENDING".equals(entry.get("status"))) {
 			return null;
 		}
-		return new QueuePlace(Integer.parseInt(entry.get("partition")), Long.parseLong(offset));
+		String ahead = entry.get("ahead");
+		return new QueuePlace(Integer.parseInt(entry.get("partition")), Long.parseLong(offset),
+				(ahead != null) ? Long.valueOf(ahead) : null);
 	}
 
 	private static CachedBooking.@Nullable Hold hold(Map<String, String> entry) {
