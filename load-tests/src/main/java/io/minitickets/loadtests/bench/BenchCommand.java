@@ -18,6 +18,8 @@ import picocli.CommandLine.Spec;
 
 import io.minitickets.localstack.stack.StateDirectoryOption;
 import io.minitickets.loadtests.bench.expiry.ExpiryFigure;
+import io.minitickets.loadtests.bench.pushvspoll.PushVsPollFigure;
+import io.minitickets.loadtests.bench.streams.StreamsFigure;
 import io.minitickets.loadtests.bench.worker.WorkerVersusSingleTransactions;
 
 /**
@@ -35,7 +37,7 @@ import io.minitickets.loadtests.bench.worker.WorkerVersusSingleTransactions;
 		description = "Measure issue 8's figures in one run (ceiling, sold-out stampede and accepting, each without "
 				+ "and with Idempotency-Keys, gate on/off, big sale, 100,000 holds expiring at once, worker vs one booking "
 				+ "per transaction, limiter vs "
-				+ "Bucket4j, Valkey scripts) and print each beside its bar. Exit code 1 when an invariant broke.")
+				+ "Bucket4j, Valkey scripts, 20,000 status streams held, SSE vs polling) and print each beside its bar. Exit code 1 when an invariant broke.")
 public final class BenchCommand implements Callable<Integer> {
 
 	/**
@@ -45,14 +47,14 @@ public final class BenchCommand implements Callable<Integer> {
 	static final List<Figure> FIGURES = List.of(new CeilingFigure(), new WorkerVersusSingleTransactions(),
 			StampedeFigure.withoutKeys(), StampedeFigure.withKeys(), AcceptingFigure.withoutKeys(),
 			AcceptingFigure.withKeys(), new GateFigure(), new BigSaleFigure(), new ExpiryFigure(),
-			new LimiterVersusBucket4j(), new ScriptsFigure());
+			new LimiterVersusBucket4j(), new ScriptsFigure(), new StreamsFigure(), new PushVsPollFigure());
 
 	@Mixin
 	private StateDirectoryOption state = new StateDirectoryOption();
 
 	@Option(names = "--only", paramLabel = "NAME", split = ",",
 			description = "Measure only these figures (comma-separated): ceiling, worker, stampede, stampedeKeyed, "
-					+ "accepting, acceptingKeyed, gate, bigSale, expiry, limiter, scripts.")
+					+ "accepting, acceptingKeyed, gate, bigSale, expiry, limiter, scripts, streams, pushVsPoll.")
 	private @Nullable List<String> only;
 
 	@Option(names = "--connections", defaultValue = "64",
@@ -75,8 +77,10 @@ public final class BenchCommand implements Callable<Integer> {
 	private int users;
 
 	@Option(names = "--scale", defaultValue = "1",
-			description = "Size of the gate, big-sale, worker and expiry figures as a share of 10,000 and 1,000,000 "
-					+ "requests, 100,000 pre-filled bookings and 100,000 holds due at once (default ${DEFAULT-VALUE}).")
+			description = "Size of the gate, big-sale, worker, expiry, streams and pushVsPoll figures as a share of "
+					+ "10,000 and 1,000,000 requests, 100,000 pre-filled bookings, 100,000 holds due at once, 20,000 "
+					+ "streams held (and their 30 s idle window) and 10,000 customers each way "
+					+ "(default ${DEFAULT-VALUE}).")
 	private double scale;
 
 	@Option(names = "--valkey-url", defaultValue = "${env:MINITICKETS_VALKEY_URL:-redis://127.0.0.1:6379}",

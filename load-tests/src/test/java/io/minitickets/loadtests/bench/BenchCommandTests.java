@@ -17,7 +17,7 @@ class BenchCommandTests {
 		List<String> names = BenchCommand.FIGURES.stream().map(Figure::name).toList();
 
 		assertThat(names).containsExactly("ceiling", "worker", "stampede", "stampedeKeyed", "accepting",
-				"acceptingKeyed", "gate", "bigSale", "expiry", "limiter", "scripts");
+				"acceptingKeyed", "gate", "bigSale", "expiry", "limiter", "scripts", "streams", "pushVsPoll");
 	}
 
 }
