@@ -63,12 +63,17 @@ public final class PushVsPollFigure implements Figure {
 					+ "(it is %,d): run `ulimit -n 65536` before ./minitickets bench, after ./minitickets down",
 					customers, customers + 1_000, files));
 		}
-		try (HttpClient http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build()) {
+		// shut down, not closed: close() waits for every exchange, and a stream the server never ends would hold it
+		HttpClient http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
+		try {
 			Round sse = round(context, http, customers, true);
 			Round poll = round(context, http, customers, false);
 			Figures figures = new Figures(customers, sse.cpuMicrosPerFinal(), poll.cpuMicrosPerFinal(),
 					ratio(sse.cpuMicrosPerFinal(), poll.cpuMicrosPerFinal()), sse, poll);
 			return new Measured(figures, bars(figures), breaches(figures));
+		}
+		finally {
+			http.shutdownNow();
 		}
 	}
 

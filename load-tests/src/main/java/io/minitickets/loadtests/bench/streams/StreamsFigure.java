@@ -88,8 +88,9 @@ public final class StreamsFigure implements Figure {
 		Answers bookingAnswers = new Answers();
 		Answers streamAnswers = new Answers();
 		Figures figures;
-		try (HttpClient http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
-				FrozenWorker worker = FrozenWorker.freeze(stack.session())) {
+		// shut down, not closed: close() waits for every exchange, and a stream the server never ends would hold it
+		HttpClient http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
+		try (FrozenWorker worker = FrozenWorker.freeze(stack.session())) {
 			context.progress("%s: booking-worker frozen (SIGSTOP); %,d bookings...", NAME, target);
 			List<Customer> customers = new Bookers(http, stack.api(), context.options().connections()).book(users,
 					eventId, bookingAnswers);
@@ -108,10 +109,14 @@ public final class StreamsFigure implements Figure {
 			long heartbeats = streams.heartbeats() - heartbeatsBefore;
 			worker.resume();
 			int finals = streams.awaitFinal(FINAL_TIMEOUT);
+			context.progress("%s: %,d of %,d streams received their final status", NAME, finals, customers.size());
 			figures = new Figures(target, held, target - held, streamAnswers.other(200), perStream(heapWith - heapBefore, held),
 					percentOfCore(cpuWith - cpuWithout, window), heapBefore, heapWith, window.toSeconds(), cpuWithout,
 					cpuWith, heartbeats, customers.size(), finals, apiFiles, bookingAnswers.snapshot(),
 					streamAnswers.snapshot());
+		}
+		finally {
+			http.shutdownNow();
 		}
 		stack.awaitWorkerCaughtUp(Duration.ofMinutes(3));
 		return new Measured(figures, bars(figures), breaches(figures));
