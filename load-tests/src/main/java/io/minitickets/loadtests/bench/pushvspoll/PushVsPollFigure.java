@@ -7,6 +7,8 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.SortedMap;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
 
 import io.minitickets.loadtests.bench.Bar;
 import io.minitickets.loadtests.bench.BenchContext;
@@ -29,7 +31,8 @@ import io.minitickets.localstack.stack.StackException;
  * <p>
  * Each round: the booking-worker frozen (SIGSTOP), each customer books one seat of a new event with a seat for
  * everyone (Idempotency-Key, 429 and 503 retried after Retry-After), so that every booking waits PENDING; from here
- * api-service's CPU is counted: the customers start waiting, the worker is resumed and settles the backlog, and the
+ * api-service's CPU is counted: the customers start waiting, the worker is resumed {@link #QUEUED} later (scaled, at
+ * least 2 s: their time in the queue; no queue position moves meanwhile) and settles the backlog, and the
  * round ends when every customer has its final status (or after {@value #WAIT_SECONDS} s: who has none then is a
  * miss). The CPU counted is the waiting alone (the bookings cost the same in both rounds): opening the streams and
  * their events, or every poll. The SSE round runs first, so that the polling round, not it, has the warmer JIT.
@@ -47,6 +50,13 @@ public final class PushVsPollFigure implements Figure {
 	static final double RATIO_BAR = 0.1;
 
 	static final int WAIT_SECONDS = 180;
+
+	/**
+	 * How long the customers wait in the queue before the worker starts settling, at {@code --scale 1}: without it
+	 * the worker drains the backlog within the first poll period, every customer's first poll finds the final status,
+	 * and the figure compares one GET with one stream open rather than a wait.
+	 */
+	static final Duration QUEUED = Duration.ofSeconds(30);
 
 	@Override
 	public String name() {
@@ -79,6 +89,7 @@ public final class PushVsPollFigure implements Figure {
 
 	private static Round round(BenchContext context, HttpClient http, int customers, boolean sse) {
 		String mode = sse ? "sse" : "poll";
+		Duration hold = Duration.ofMillis(Math.max(2_000, Math.round(QUEUED.toMillis() * context.options().scale())));
 		BenchStack stack = context.stack();
 		CpuClock cpu = stack.apiCpu();
 		long eventId = stack.createEvent(NAME + " " + mode, customers);
@@ -90,21 +101,21 @@ public final class PushVsPollFigure implements Figure {
 			context.progress("%s %s: booking-worker frozen; %,d bookings...", NAME, mode, customers);
 			List<Customer> accepted = new Bookers(http, stack.api(), context.options().connections()).book(users,
 					eventId, bookingAnswers);
-			context.progress("%s %s: %,d PENDING; waiting for their final statuses...", NAME, mode, accepted.size());
+			context.progress("%s %s: %,d PENDING; waiting for their final statuses (the worker resumed after %d s)...",
+					NAME, mode, accepted.size(), hold.toSeconds());
 			long start = System.nanoTime();
 			long cpuBefore = cpu.micros();
 			long deadline = start + Duration.ofSeconds(WAIT_SECONDS).toNanos();
 			int finals;
 			long requests;
+			CompletableFuture.delayedExecutor(hold.toMillis(), TimeUnit.MILLISECONDS).execute(worker::resume);
 			if (sse) {
-				worker.resume();
 				StatusStreams streams = StatusStreams.open(http, stack.api(), accepted, waitAnswers, true);
 				finals = streams.awaitFinal(Duration.ofNanos(Math.max(0, deadline - System.nanoTime())));
 				requests = waitAnswers.snapshot().values().stream().mapToLong(Long::longValue).sum();
 			}
 			else {
 				Pollers pollers = new Pollers(http, stack.api(), context.options().connections());
-				worker.resume();
 				finals = pollers.follow(accepted, waitAnswers, deadline);
 				requests = pollers.polls();
 			}

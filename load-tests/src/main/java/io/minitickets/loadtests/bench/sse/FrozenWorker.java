@@ -42,7 +42,7 @@ public final class FrozenWorker implements AutoCloseable {
 	 * Resumes the worker (SIGCONT); its settlements follow.
 	 * @throws StackException when the signal cannot be sent
 	 */
-	public void resume() {
+	public synchronized void resume() {
 		if (this.frozen) {
 			signal("CONT");
 			this.frozen = false;
