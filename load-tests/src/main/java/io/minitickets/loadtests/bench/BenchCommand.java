@@ -19,6 +19,8 @@ import picocli.CommandLine.Spec;
 import io.minitickets.localstack.stack.StateDirectoryOption;
 import io.minitickets.loadtests.bench.eta.EtaFigure;
 import io.minitickets.loadtests.bench.expiry.ExpiryFigure;
+import io.minitickets.loadtests.bench.pushvspoll.PushVsPollFigure;
+import io.minitickets.loadtests.bench.streams.StreamsFigure;
 import io.minitickets.loadtests.bench.timetoknow.TimeToKnowFigure;
 import io.minitickets.loadtests.bench.worker.WorkerVersusSingleTransactions;
 
@@ -36,8 +38,8 @@ import io.minitickets.loadtests.bench.worker.WorkerVersusSingleTransactions;
 @Command(name = "bench", mixinStandardHelpOptions = true,
 		description = "Measure issue 8's figures in one run (ceiling, sold-out stampede and accepting, each without "
 				+ "and with Idempotency-Keys, gate on/off, big sale, 100,000 holds expiring at once, worker vs one booking "
-				+ "per transaction, time to know over SSE, ETA honesty, "
-				+ "limiter vs Bucket4j, Valkey scripts) and print each beside its bar. Exit code 1 when an invariant broke.")
+				+ "per transaction, time to know over SSE, ETA honesty, limiter vs Bucket4j, Valkey scripts, 20,000 status "
+				+ "streams held, SSE vs polling) and print each beside its bar. Exit code 1 when an invariant broke.")
 public final class BenchCommand implements Callable<Integer> {
 
 	/**
@@ -48,14 +50,16 @@ public final class BenchCommand implements Callable<Integer> {
 	static final List<Figure> FIGURES = List.of(new CeilingFigure(), new WorkerVersusSingleTransactions(),
 			StampedeFigure.withoutKeys(), StampedeFigure.withKeys(), AcceptingFigure.withoutKeys(),
 			AcceptingFigure.withKeys(), new TimeToKnowFigure(), new GateFigure(), new BigSaleFigure(),
-			new ExpiryFigure(), new EtaFigure(), new LimiterVersusBucket4j(), new ScriptsFigure());
+			new ExpiryFigure(), new EtaFigure(), new LimiterVersusBucket4j(), new ScriptsFigure(), new StreamsFigure(),
+			new PushVsPollFigure());
 
 	@Mixin
 	private StateDirectoryOption state = new StateDirectoryOption();
 
 	@Option(names = "--only", paramLabel = "NAME", split = ",",
 			description = "Measure only these figures (comma-separated): ceiling, worker, stampede, stampedeKeyed, "
-					+ "accepting, acceptingKeyed, timeToKnow, gate, bigSale, expiry, eta, limiter, scripts.")
+					+ "accepting, acceptingKeyed, timeToKnow, gate, bigSale, expiry, eta, limiter, scripts, streams, "
+					+ "pushVsPoll.")
 	private @Nullable List<String> only;
 
 	@Option(names = "--connections", defaultValue = "64",
@@ -78,9 +82,10 @@ public final class BenchCommand implements Callable<Integer> {
 	private int users;
 
 	@Option(names = "--scale", defaultValue = "1",
-			description = "Size of the gate, big-sale, worker, expiry and eta figures as a share of 10,000 and "
-					+ "1,000,000 requests, 100,000 pre-filled bookings, 100,000 holds due at once and a backlog of "
-					+ "100,000 bookings (default ${DEFAULT-VALUE}).")
+			description = "Size of the gate, big-sale, worker, expiry, eta, streams and pushVsPoll figures as a share "
+					+ "of 10,000 and 1,000,000 requests, 100,000 pre-filled bookings, 100,000 holds due at once, a "
+					+ "backlog of 100,000 bookings, 20,000 streams held (and their 30 s idle window) and 10,000 "
+					+ "customers each way (default ${DEFAULT-VALUE}).")
 	private double scale;
 
 	@Option(names = "--valkey-url", defaultValue = "${env:MINITICKETS_VALKEY_URL:-redis://127.0.0.1:6379}",

@@ -17,7 +17,8 @@ class BenchCommandTests {
 		List<String> names = BenchCommand.FIGURES.stream().map(Figure::name).toList();
 
 		assertThat(names).containsExactly("ceiling", "worker", "stampede", "stampedeKeyed", "accepting",
-				"acceptingKeyed", "timeToKnow", "gate", "bigSale", "expiry", "eta", "limiter", "scripts");
+				"acceptingKeyed", "timeToKnow", "gate", "bigSale", "expiry", "eta", "limiter", "scripts", "streams",
+				"pushVsPoll");
 	}
 
 	@Test

@@ -49,7 +49,9 @@ class BenchSmallRunIntegrationTests {
 			Map.entry("limiter",
 					List.of("hotKeyOpsPerSec", "hotKeyNoCacheOpsPerSec", "bucket4jHotKeyOpsPerSec", "spreadOpsPerSec",
 							"bucket4jSpreadOpsPerSec", "hotKeyAllowedShare", "hotKeyNoCacheAllowedShare")),
-			Map.entry("scripts", List.of("rows")));
+			Map.entry("scripts", List.of("rows")),
+			Map.entry("streams", List.of("held", "dropped", "heapBytesPerStream", "idleCpuPercentOfCore")),
+			Map.entry("pushVsPoll", List.of("customers", "sseCpuMicrosPerFinal", "pollCpuMicrosPerFinal")));
 
 	@Test
 	@Timeout(value = 20, unit = TimeUnit.MINUTES)
