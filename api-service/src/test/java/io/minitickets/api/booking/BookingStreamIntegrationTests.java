@@ -1,21 +1,10 @@
 package io.minitickets.api.booking;
 
-import java.io.BufferedReader;
-import java.io.IOException;
-import java.io.InputStream;
-import java.io.InputStreamReader;
-import java.net.URI;
 import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
-import java.nio.charset.StandardCharsets;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.UUID;
-import java.util.concurrent.BlockingQueue;
-import java.util.concurrent.LinkedBlockingQueue;
-import java.util.concurrent.TimeUnit;
 
 import io.micrometer.core.instrument.MeterRegistry;
 import io.minitickets.api.ApiClient;
@@ -25,8 +14,6 @@ import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.web.server.LocalServerPort;
 import org.springframework.core.env.Environment;
-import tools.jackson.databind.JsonNode;
-import tools.jackson.databind.json.JsonMapper;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
@@ -37,10 +24,6 @@ import static org.awaitility.Awaitility.await;
  * comments, closed after a final status; a client that goes away frees its stream. The test plays the worker.
  */
 class BookingStreamIntegrationTests extends ApiIntegrationTest {
-
-	private static final JsonMapper JSON = JsonMapper.builder().build();
-
-	private static final String END = "<end>";
 
 	private final HttpClient http = HttpClient.newHttpClient();
 
@@ -62,18 +45,18 @@ class BookingStreamIntegrationTests extends ApiIntegrationTest {
 		String token = mint(userId);
 		long eventId = createOpenEvent(5);
 		UUID bookingId = book(eventId, token);
-		try (Stream stream = open(bookingId, token, null)) {
+		try (SseStream stream = open(bookingId, token, null)) {
 			assertThat(stream.response().statusCode()).isEqualTo(200);
 			assertThat(stream.response().headers().firstValue("Content-Type")).hasValueSatisfying(
 					(type) -> assertThat(type).startsWith("text/event-stream"));
-			Event pending = stream.nextEvent();
+			SseStream.Event pending = stream.nextEvent();
 			assertThat(pending.id()).startsWith("0:");
 			assertThat(pending.data().get("status").asString()).isEqualTo("PENDING");
 			stream.awaitComment();
 
 			new SettlingWorker(this.jdbc, this.cache, kafkaBootstrapServers()).confirm(eventId, bookingId, userId,
 					true);
-			Event confirmed = stream.nextEvent();
+			SseStream.Event confirmed = stream.nextEvent();
 			while (confirmed.data().get("status").asString().equals("PENDING")) {
 				// a new queue position may come first
 				confirmed = stream.nextEvent();
@@ -93,13 +76,13 @@ class BookingStreamIntegrationTests extends ApiIntegrationTest {
 		UUID bookingId = book(eventId, token);
 		new SettlingWorker(this.jdbc, this.cache, kafkaBootstrapServers()).confirm(eventId, bookingId, userId, true);
 
-		try (Stream upToDate = open(bookingId, token, "3:-");
-				Stream behind = open(bookingId, token, "0:7");
-				Stream garbage = open(bookingId, token, "zz; drop table")) {
+		try (SseStream upToDate = open(bookingId, token, "3:-");
+				SseStream behind = open(bookingId, token, "0:7");
+				SseStream garbage = open(bookingId, token, "zz; drop table")) {
 			assertThat(upToDate.remainingEvents()).as("nothing it has not seen").isEmpty();
-			assertThat(behind.remainingEvents()).extracting(Event::id).containsExactly("3:-");
+			assertThat(behind.remainingEvents()).extracting(SseStream.Event::id).containsExactly("3:-");
 			assertThat(garbage.response().statusCode()).isEqualTo(200);
-			assertThat(garbage.remainingEvents()).extracting(Event::id).containsExactly("3:-");
+			assertThat(garbage.remainingEvents()).extracting(SseStream.Event::id).containsExactly("3:-");
 		}
 	}
 
@@ -119,7 +102,7 @@ class BookingStreamIntegrationTests extends ApiIntegrationTest {
 		String token = mint(newUserId());
 		UUID bookingId = book(createOpenEvent(5), token);
 		double before = streams();
-		Stream stream = open(bookingId, token, null);
+		SseStream stream = open(bookingId, token, null);
 		stream.nextEvent();
 		assertThat(streams()).isEqualTo(before + 1);
 
@@ -135,13 +118,13 @@ class BookingStreamIntegrationTests extends ApiIntegrationTest {
 		long eventId = createOpenEvent(5);
 		UUID bookingId = book(eventId, token);
 		try (SecondApiService second = SecondApiService.start(this.environment, kafkaBootstrapServers());
-				Stream stream = open(second.port(), bookingId, token, null)) {
+				SseStream stream = open(second.port(), bookingId, token, null)) {
 			assertThat(stream.nextEvent().data().get("status").asString()).isEqualTo("PENDING");
 
 			new SettlingWorker(this.jdbc, this.cache, kafkaBootstrapServers()).confirm(eventId, bookingId, userId,
 					true);
 
-			List<Event> rest = stream.remainingEvents();
+			List<SseStream.Event> rest = stream.remainingEvents();
 			assertThat(rest).isNotEmpty();
 			assertThat(rest.get(rest.size() - 1).data().get("status").asString()).isEqualTo("CONFIRMED");
 			assertThat(rest).extracting((event) -> event.data().get("status").asString())
@@ -158,7 +141,7 @@ class BookingStreamIntegrationTests extends ApiIntegrationTest {
 		UUID first = book(eventId, token);
 		UUID other = book(eventId, token);
 		try (SecondApiService second = SecondApiService.start(this.environment, kafkaBootstrapServers(),
-				"minitickets.booking.stream.max=1"); Stream open = open(second.port(), first, token, null)) {
+				"minitickets.booking.stream.max=1"); SseStream open = open(second.port(), first, token, null)) {
 			open.nextEvent();
 
 			HttpResponse<String> refused = new ApiClient(second.port()).send("GET",
@@ -182,112 +165,16 @@ class BookingStreamIntegrationTests extends ApiIntegrationTest {
 		return UUID.fromString(ApiClient.json(response).get("bookingId").asString());
 	}
 
-	private Stream open(UUID bookingId, String token, String lastEventId) throws Exception {
+	private SseStream open(UUID bookingId, String token, String lastEventId) throws Exception {
 		return open(this.port, bookingId, token, lastEventId);
 	}
 
-	private Stream open(int port, UUID bookingId, String token, String lastEventId) throws Exception {
-		HttpRequest.Builder request = HttpRequest
-			.newBuilder(URI.create("http://127.0.0.1:" + port + "/api/bookings/" + bookingId + "/events"))
-			.header("Authorization", "Bearer " + token)
-			.header("Accept", "text/event-stream");
-		if (lastEventId != null) {
-			request.header("Last-Event-ID", lastEventId);
-		}
-		HttpResponse<InputStream> response = this.http.send(request.build(), HttpResponse.BodyHandlers.ofInputStream());
-		return new Stream(response);
+	private SseStream open(int port, UUID bookingId, String token, String lastEventId) throws Exception {
+		return SseStream.open(this.http, port, bookingId, token, lastEventId);
 	}
 
 	private static long newUserId() {
 		return Math.abs(UUID.randomUUID().getMostSignificantBits() % 1_000_000_000L) + 1;
-	}
-
-	/**
-	 * One event as received.
-	 *
-	 * @param id its id
-	 * @param data its data, parsed
-	 */
-	private record Event(String id, JsonNode data) {
-	}
-
-	/**
-	 * An open stream whose lines a thread of its own reads into a queue.
-	 */
-	private static final class Stream implements AutoCloseable {
-
-		private final HttpResponse<InputStream> response;
-
-		private final BlockingQueue<String> lines = new LinkedBlockingQueue<>();
-
-		Stream(HttpResponse<InputStream> response) {
-			this.response = response;
-			Thread.ofVirtual().start(() -> {
-				try (BufferedReader reader = new BufferedReader(
-						new InputStreamReader(response.body(), StandardCharsets.UTF_8))) {
-					String line;
-					while ((line = reader.readLine()) != null) {
-						this.lines.add(line);
-					}
-				}
-				catch (IOException ex) {
-					// closed by the test
-				}
-				this.lines.add(END);
-			});
-		}
-
-		HttpResponse<InputStream> response() {
-			return this.response;
-		}
-
-		void awaitComment() throws InterruptedException {
-			String line;
-			do {
-				line = this.lines.poll(10, TimeUnit.SECONDS);
-				assertThat(line).as("a heartbeat comment within 10 s").isNotNull().isNotEqualTo(END);
-			}
-			while (!line.startsWith(":"));
-		}
-
-		Event nextEvent() throws InterruptedException {
-			Event event = readEvent();
-			assertThat(event).as("an event").isNotNull();
-			return event;
-		}
-
-		List<Event> remainingEvents() throws InterruptedException {
-			List<Event> events = new ArrayList<>();
-			Event event;
-			while ((event = readEvent()) != null) {
-				events.add(event);
-			}
-			return events;
-		}
-
-		private Event readEvent() throws InterruptedException {
-			String id = null;
-			while (true) {
-				String line = this.lines.poll(10, TimeUnit.SECONDS);
-				assertThat(line).as("a line or the end within 10 s").isNotNull();
-				if (line.equals(END)) {
-					this.lines.add(END);
-					return null;
-				}
-				if (line.startsWith("id:")) {
-					id = line.substring(3).strip();
-				}
-				if (line.startsWith("data:")) {
-					return new Event(id, JSON.readTree(line.substring(5).strip()));
-				}
-			}
-		}
-
-		@Override
-		public void close() throws IOException {
-			this.response.body().close();
-		}
-
 	}
 
 }

@@ -20,7 +20,7 @@ import static org.awaitility.Awaitility.await;
  */
 final class ScratchValkey implements AutoCloseable {
 
-	private final Process process;
+	private volatile Process process;
 
 	private final int port;
 
@@ -36,6 +36,12 @@ final class ScratchValkey implements AutoCloseable {
 	 */
 	static ScratchValkey start() {
 		int port = TestInfrastructure.closedPort();
+		ScratchValkey valkey = new ScratchValkey(launch(port), port);
+		valkey.awaitPong();
+		return valkey;
+	}
+
+	private static Process launch(int port) {
 		try {
 			Process process = new ProcessBuilder("redis-server", "--port", Integer.toString(port), "--bind",
 					"127.0.0.1", "--save", "", "--appendonly", "no", "--enable-debug-command", "local")
@@ -43,13 +49,40 @@ final class ScratchValkey implements AutoCloseable {
 				.redirectOutput(ProcessBuilder.Redirect.DISCARD)
 				.start();
 			Runtime.getRuntime().addShutdownHook(new Thread(process::destroy));
-			ScratchValkey valkey = new ScratchValkey(process, port);
-			await().atMost(Duration.ofSeconds(30)).until(() -> "PONG".equals(valkey.cli("PING")));
-			return valkey;
+			return process;
 		}
 		catch (IOException ex) {
 			throw new UncheckedIOException(ex);
 		}
+	}
+
+	private void awaitPong() {
+		await().atMost(Duration.ofSeconds(30)).until(() -> "PONG".equals(cli("PING")));
+	}
+
+	/**
+	 * Stops the server (SIGKILL, as a crash) and returns once it is gone; its keys are lost (no persistence).
+	 * @throws IllegalStateException when it did not exit within 10 s
+	 */
+	void kill() {
+		this.process.destroyForcibly();
+		try {
+			if (!this.process.waitFor(10, TimeUnit.SECONDS)) {
+				throw new IllegalStateException("redis-server did not exit");
+			}
+		}
+		catch (InterruptedException ex) {
+			Thread.currentThread().interrupt();
+			throw new IllegalStateException(ex);
+		}
+	}
+
+	/**
+	 * Starts an empty server again on the same port after {@link #kill()} and waits until it answers PING.
+	 */
+	void startAgain() {
+		this.process = launch(this.port);
+		awaitPong();
 	}
 
 	/**
