@@ -61,10 +61,16 @@ final class QueueStatusCommand implements Callable<Integer> {
 			out.printf("event %d \"%s\": waiting room %s, admitted for %d s%n", this.eventId, room.name(),
 					room.enabled() ? "enabled" : "disabled (bookings need no admission)", room.admittedForSeconds());
 			out.printf("waiting %d, admitted %d, admitted/s %s (over %s), dropped %d, paused %s, sold out %s, rate %s%n",
-					status.waiting(), status.admitted(), perSecond, this.over, status.dropped(), yesNo(status.paused()),
+					status.waiting(), status.admitted(), perSecond, printed(this.over), status.dropped(),
+					yesNo(status.paused()),
 					yesNo(status.soldOut()), room.rate());
 		}
 		return ExitCodes.DONE;
+	}
+
+	private static String printed(Duration duration) {
+		long millis = duration.toMillis();
+		return (millis % 1000 == 0) ? (millis / 1000) + " s" : millis + " ms";
 	}
 
 	private static String yesNo(boolean flag) {

@@ -37,7 +37,7 @@ class QueueCommandsIntegrationTests extends OpsIntegrationTestSupport {
 		Run status = ops("queue", "status", Long.toString(eventId), "--over", "200ms");
 
 		assertThat(status.exit()).as(status.toString()).isEqualTo(ExitCodes.DONE);
-		assertThat(status.out()).contains("waiting 2", "admitted 1", "admitted/s 0.0", "dropped 0", "paused no",
+		assertThat(status.out()).contains("waiting 2", "admitted 1", "admitted/s 0.0 (over 200 ms)", "dropped 0", "paused no",
 				"sold out no", "rate fixed 5/s");
 		Run noRoom = ops("queue", "status", Long.toString(createEvent(5)));
 		assertThat(noRoom.exit()).isEqualTo(ExitCodes.BAD_USAGE);
