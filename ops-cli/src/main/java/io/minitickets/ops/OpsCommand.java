@@ -4,6 +4,7 @@ import io.minitickets.core.text.TerminalText;
 import io.minitickets.ops.booking.BookingsCommand;
 import io.minitickets.ops.event.EventsCommand;
 import io.minitickets.ops.hold.HoldsCommand;
+import io.minitickets.ops.queue.QueueCommand;
 import io.minitickets.ops.reconcile.ReconcileCommand;
 import io.minitickets.ops.replay.ReplayCommand;
 import io.minitickets.ops.status.StatusCommand;
@@ -28,10 +29,11 @@ import picocli.CommandLine.Spec;
 @Command(name = "ops", mixinStandardHelpOptions = true,
 		subcommands = { ReplayCommand.class, ReconcileCommand.class, StatusCommand.class, EventsCommand.class,
 				UsersCommand.class, TokensCommand.class, HoldsCommand.class, WaitlistCommand.class,
-				BookingsCommand.class },
+				BookingsCommand.class, QueueCommand.class },
 		description = { "Operates a MiniTickets deployment: replays and redrives bookings.requested, reconciles the "
 				+ "inventory gate now, shows a sale's status, manages events, bulk users and tokens for load tests, "
-				+ "lists holds and waiting lists, expires a hold or refunds a booking by hand (through the worker).",
+				+ "lists holds and waiting lists, expires a hold or refunds a booking by hand (through the worker), "
+				+ "shows and steers an event's waiting room (rate, pause, resume).",
 				"Settings are the services' own: SPRING_DATASOURCE_URL, SPRING_DATASOURCE_USERNAME, "
 						+ "SPRING_DATASOURCE_PASSWORD, SPRING_KAFKA_BOOTSTRAP_SERVERS, MINITICKETS_VALKEY_URL, "
 						+ "MINITICKETS_VALKEY_KEY_PREFIX, MINITICKETS_JWT_SECRET (or -Dspring.datasource.url=…).",

@@ -50,8 +50,13 @@ class RunbookCommandsIntegrationTests extends OpsIntegrationTestSupport {
 					&& command.endsWith("--execute"))
 			.anyMatch((command) -> command.contains("consumer-groups") && command.contains("--reset-offsets")
 					&& command.contains("--dry-run"))
-			.anyMatch((command) -> command.startsWith("./minitickets ops reconcile"));
+			.anyMatch((command) -> command.startsWith("./minitickets ops reconcile"))
+			.anyMatch((command) -> command.startsWith("./minitickets ops queue status"));
 		long eventId = createEvent(10);
+		// a waiting room (issue 18), so that the runbook's ops queue commands have one to act on
+		this.jdbc.update("""
+				update events set waiting_room_enabled = true, admission_mode = 'fixed', admission_per_second = 50,
+				                  admitted_for_seconds = 600 where id = ?""", eventId);
 		String key = Long.toString(eventId);
 		publish(List.of(request(eventId, 1, false), request(eventId, 2, false), request(eventId, 1, false)));
 		publishRaw(new ProducerRecord<>(BookingTopics.REQUESTED, key, "not a booking".getBytes(StandardCharsets.UTF_8)));

@@ -31,7 +31,9 @@ import org.springframework.stereotype.Component;
  * and whose sale is open, the instance holding the event's lease in Valkey (one instance per event) closes the
  * pre-queue and draws its order once ({@link QueueDraw}, logged with its commitment before it is applied), then admits
  * the next places at the room's fixed rate. The rate is enforced by the admission script with Valkey's clock, so a lease
- * changing hands cannot double it.
+ * changing hands cannot double it. The script admits nothing while an operator paused the room ({@code ops queue
+ * pause}) or the gate says sold out, and drops the abandoned places it comes to ({@code abandon-after}); this also
+ * skips admitting while Postgres says every seat is sold (the gate may be off).
  */
 @Component
 class AdmissionScheduler implements SmartLifecycle {
@@ -140,9 +142,18 @@ class AdmissionScheduler implements SmartLifecycle {
 		if (!opening.drawn()) {
 			draw(eventId, opening);
 		}
+		if (event.seatsSold() >= event.capacity()) {
+			this.meters.admitted(eventId, 0, this.queue.status(eventId).waiting(), 0, true);
+			return;
+		}
 		AdmittedPlaces admitted = this.queue.admit(eventId, room.admission().perSecond(),
-				Duration.ofSeconds(room.admittedForSeconds()));
-		this.meters.admitted(eventId, admitted.placeIds().size(), admitted.waiting());
+				Duration.ofSeconds(room.admittedForSeconds()), this.properties.abandonAfter());
+		if (admitted.dropped() > 0) {
+			logger.debug("Waiting room of event {}: dropped {} abandoned places (not seen for {})", eventId,
+					admitted.dropped(), this.properties.abandonAfter());
+		}
+		this.meters.admitted(eventId, admitted.placeIds().size(), admitted.waiting(), admitted.dropped(),
+				"paused".equals(admitted.halted()) || "sold-out".equals(admitted.halted()));
 	}
 
 	/** The opening's draw: logged with its commitment, then applied once (another instance may have applied one). */

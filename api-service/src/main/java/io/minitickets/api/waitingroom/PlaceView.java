@@ -14,7 +14,9 @@ import org.jspecify.annotations.Nullable;
  * @param placeId the place
  * @param eventId its event
  * @param state {@code PRE_QUEUE} (taken before the opening; its order is drawn at {@code drawAt}), {@code WAITING},
- * {@code ADMITTED}
+ * {@code ADMITTED}, {@code DROPPED} (abandoned: its owner neither read it nor held a long-poll on it for
+ * {@code minitickets.waiting-room.abandon-after} when it came up, and its admission went to the next place; joining
+ * again takes a new place at the back)
  * @param position 1 for the next place admitted; only while {@code WAITING}
  * @param ahead places admitted before it, {@code position − 1}; only while {@code WAITING}
  * @param etaSeconds whole seconds until its admission at the room's rate; only while {@code WAITING}
@@ -24,9 +26,12 @@ import org.jspecify.annotations.Nullable;
  * @param admissionToken the token the booking route requires in the {@code Admission-Token} header; only while the
  * admission lasts
  * @param waiting places of the event not admitted yet
+ * @param soldOut true while the inventory gate says the event is sold out (or Postgres does): admission is paused
+ * until seats come back, and the place has no ETA meanwhile
+ * @param waitlist the event's waiting list ({@code /api/events/{id}/waitlist}); only while {@code soldOut}
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record PlaceView(UUID placeId, long eventId, PlaceState state, @Nullable Long position, @Nullable Long ahead,
 		@Nullable Long etaSeconds, @Nullable Instant drawAt, boolean admitted, @Nullable Instant admittedUntil,
-		@Nullable String admissionToken, long waiting) {
+		@Nullable String admissionToken, long waiting, boolean soldOut, @Nullable String waitlist) {
 }

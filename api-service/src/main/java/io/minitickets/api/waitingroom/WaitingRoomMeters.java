@@ -10,14 +10,21 @@ import org.springframework.stereotype.Component;
 
 /**
  * {@code minitickets_waiting_room_waiting} (gauge: places waiting in the rooms this instance admits for, as of its
- * last admission call) and {@code minitickets_waiting_room_admitted_total} (places this instance admitted).
+ * last admission call), {@code minitickets_waiting_room_admitted_total} (places this instance admitted),
+ * {@code minitickets_waiting_room_dropped_total} (places this instance dropped as abandoned) and
+ * {@code minitickets_waiting_room_paused} (gauge: rooms this instance admits for whose last admission call was halted
+ * by an operator's pause or by the gate saying sold out).
  */
 @Component
 class WaitingRoomMeters {
 
 	private final Map<Long, Long> waiting = new ConcurrentHashMap<>();
 
+	private final Map<Long, Boolean> paused = new ConcurrentHashMap<>();
+
 	private final Counter admitted;
+
+	private final Counter dropped;
 
 	WaitingRoomMeters(MeterRegistry registry) {
 		Gauge.builder("minitickets.waiting.room.waiting", this.waiting,
@@ -27,15 +34,25 @@ class WaitingRoomMeters {
 		this.admitted = Counter.builder("minitickets.waiting.room.admitted")
 			.description("Waiting-room places this instance admitted")
 			.register(registry);
+		this.dropped = Counter.builder("minitickets.waiting.room.dropped")
+			.description("Waiting-room places this instance dropped as abandoned")
+			.register(registry);
+		Gauge.builder("minitickets.waiting.room.paused", this.paused,
+				(byEvent) -> byEvent.values().stream().filter(Boolean::booleanValue).count())
+			.description("Waiting rooms this instance admits for that are paused (by an operator, or sold out)")
+			.register(registry);
 	}
 
-	void admitted(long eventId, int places, long stillWaiting) {
+	void admitted(long eventId, int places, long stillWaiting, long droppedPlaces, boolean halted) {
 		this.admitted.increment(places);
+		this.dropped.increment(droppedPlaces);
 		this.waiting.put(eventId, stillWaiting);
+		this.paused.put(eventId, halted);
 	}
 
 	void notAdmitting(long eventId) {
 		this.waiting.remove(eventId);
+		this.paused.remove(eventId);
 	}
 
 }

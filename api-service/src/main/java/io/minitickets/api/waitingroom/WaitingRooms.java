@@ -87,7 +87,8 @@ public class WaitingRooms {
 	}
 
 	/**
-	 * Reads the caller's place; with a wait, answers when it is admitted or after {@code waitSeconds}.
+	 * Reads the caller's place (which counts as its owner being there: see {@code abandon-after}); with a wait, answers
+	 * when it is admitted or dropped, when the event becomes sold out or seats come back, or after {@code waitSeconds}.
 	 * @param eventId the event
 	 * @param placeId the place, as the path gives it
 	 * @param userId the caller
@@ -103,8 +104,9 @@ public class WaitingRooms {
 		}
 		UUID id = parse(placeId, eventId);
 		Instant deadline = this.clock.instant().plusSeconds(Math.min(waitSeconds, this.properties.waitMost().toSeconds()));
-		PlaceReading reading = read(event, id, userId);
-		while (reading.state() != PlaceState.ADMITTED && this.clock.instant().isBefore(deadline)) {
+		PlaceReading first = read(event, id, userId);
+		PlaceReading reading = first;
+		while (waits(reading, first) && this.clock.instant().isBefore(deadline)) {
 			sleep(this.properties.waitPoll());
 			reading = read(event, id, userId);
 		}
@@ -118,6 +120,11 @@ public class WaitingRooms {
 		return (int) this.properties.waitMost().toSeconds();
 	}
 
+	private static boolean waits(PlaceReading now, PlaceReading first) {
+		return (now.state() == PlaceState.WAITING || now.state() == PlaceState.PRE_QUEUE)
+				&& now.soldOut() == first.soldOut();
+	}
+
 	private PlaceReading read(Event event, UUID placeId, long userId) {
 		Optional<PlaceReading> reading = valkey(() -> this.queue.place(event.id(), placeId));
 		if (reading.isEmpty() || reading.get().userId() != userId) {
@@ -129,22 +136,26 @@ public class WaitingRooms {
 	private PlaceView view(Event event, UUID placeId, PlaceReading reading) {
 		WaitingRoom room = event.waitingRoom();
 		Integer perSecond = (room != null) ? room.admission().perSecond() : null;
+		boolean soldOut = reading.soldOut() || event.seatsSold() >= event.capacity();
+		String waitlist = soldOut ? "/api/events/" + event.id() + "/waitlist" : null;
 		return switch (reading.state()) {
 			case PRE_QUEUE -> new PlaceView(placeId, event.id(), reading.state(), null, null, null, event.saleOpensAt(),
-					false, null, null, reading.waiting());
+					false, null, null, reading.waiting(), soldOut, waitlist);
 			case WAITING -> {
 				long ahead = reading.ahead();
-				Long eta = (perSecond != null) ? (ahead + perSecond) / perSecond : null;
+				Long eta = (perSecond != null && !soldOut) ? (ahead + perSecond) / perSecond : null;
 				yield new PlaceView(placeId, event.id(), reading.state(), ahead + 1, ahead, eta, null, false, null,
-						null, reading.waiting());
+						null, reading.waiting(), soldOut, waitlist);
 			}
 			case ADMITTED -> {
 				Instant until = reading.admittedUntil();
 				String token = (until.isAfter(this.clock.instant()))
 						? this.tokens.mint(reading.userId(), event.id(), placeId, until) : null;
 				yield new PlaceView(placeId, event.id(), reading.state(), null, null, null, null, true, until, token,
-						reading.waiting());
+						reading.waiting(), soldOut, waitlist);
 			}
+			case DROPPED -> new PlaceView(placeId, event.id(), reading.state(), null, null, null, null, false, null,
+					null, reading.waiting(), soldOut, waitlist);
 		};
 	}
 

@@ -25,6 +25,8 @@ import static org.assertj.core.api.Assertions.assertThat;
  * Issue 18, slice 1, end to end on real Postgres, Valkey and Kafka: a waiting room joined once per account, refused with a problem and nothing changed when the event has
  * none, is closed or sold out, or before it opens; the pre-queue drawn once at the opening and later places in arrival
  * order; admission at the fixed rate with a token, which the booking route requires and checks before the limiter.
+ * Slice 2: a place abandoned by its owner dropped at admission, its admission going to the next; admission paused and
+ * the places told at once when the gate says sold out.
  */
 class WaitingRoomIntegrationTests extends ApiIntegrationTest {
 
@@ -36,6 +38,12 @@ class WaitingRoomIntegrationTests extends ApiIntegrationTest {
 
 	@Autowired
 	private InventoryGate gate;
+
+	@Autowired
+	private io.minitickets.core.waitingroom.WaitingRoomQueue queue;
+
+	@Autowired
+	private io.micrometer.core.instrument.MeterRegistry meters;
 
 	@Test
 	void anAccountJoinsOnceAndOnlyItsOwnerSeesItsPlace() {
@@ -167,6 +175,67 @@ class WaitingRoomIntegrationTests extends ApiIntegrationTest {
 		assertThat(admitted.statusCode()).as(admitted.body()).isEqualTo(202);
 		assertThat(this.api.post("/api/events/" + createOpenEvent(5) + "/bookings", "{\"quantity\":1}", mint(user))
 			.statusCode()).as("an event without a room books as before").isEqualTo(202);
+	}
+
+	@Test
+	void aPlaceItsOwnerStoppedPollingIsDroppedAndItsAdmissionGoesToTheNextPlace() {
+		long eventId = eventWithRoom(10, Instant.now().minusSeconds(60), null, 1);
+		this.queue.pause(eventId);
+		long gone = newUserId();
+		long next = newUserId();
+		String gonePlace = ApiClient.json(join(eventId, gone)).get("placeId").asString();
+		String nextPlace = ApiClient.json(join(eventId, next)).get("placeId").asString();
+		// its owner was last seen two minutes ago: longer than abandon-after (60 s)
+		this.valkey.sync().zadd(this.keys.waitingRoom(eventId).seen(), System.currentTimeMillis() - 120_000.0,
+				gonePlace);
+		double droppedBefore = droppedTotal();
+		this.queue.resume(eventId);
+
+		HttpResponse<String> admitted = this.api.send("GET", "/api/events/" + eventId + "/queue/" + nextPlace, null,
+				"Authorization", "Bearer " + mint(next), "Prefer", "wait=10");
+
+		assertThat(ApiClient.json(admitted).get("state").asString()).as(admitted.body()).isEqualTo("ADMITTED");
+		HttpResponse<String> dropped = this.api.get("/api/events/" + eventId + "/queue/" + gonePlace, mint(gone));
+		assertThat(dropped.statusCode()).isEqualTo(200);
+		assertThat(ApiClient.json(dropped).get("state").asString()).as(dropped.body()).isEqualTo("DROPPED");
+		assertThat(ApiClient.json(dropped).get("admitted").asBoolean()).isFalse();
+		assertThat(ApiClient.json(dropped).has("admissionToken")).isFalse();
+		assertThat(droppedTotal()).isEqualTo(droppedBefore + 1);
+		HttpResponse<String> rejoined = join(eventId, gone);
+		assertThat(rejoined.statusCode()).as("a dropped owner joins again, at the back").isEqualTo(201);
+		assertThat(ApiClient.json(rejoined).get("placeId").asString()).isNotEqualTo(gonePlace);
+	}
+
+	@Test
+	void whenTheGateSaysSoldOutAdmissionPausesAndThePlaceSaysSoWithTheWaitingListsLink() {
+		long eventId = eventWithRoom(10, Instant.now().minusSeconds(60), null, 50);
+		this.queue.pause(eventId);
+		long user = newUserId();
+		String place = ApiClient.json(join(eventId, user)).get("placeId").asString();
+		this.gate.load(eventId, 0);
+		this.queue.resume(eventId);
+
+		HttpResponse<String> waited = this.api.send("GET", "/api/events/" + eventId + "/queue/" + place, null,
+				"Authorization", "Bearer " + mint(user), "Prefer", "wait=3");
+
+		JsonNode view = ApiClient.json(waited);
+		assertThat(view.get("state").asString()).as(waited.body()).isEqualTo("WAITING");
+		assertThat(view.get("soldOut").asBoolean()).isTrue();
+		assertThat(view.get("waitlist").asString()).isEqualTo("/api/events/" + eventId + "/waitlist");
+		assertThat(view.has("etaSeconds")).as("no ETA while nothing is admitted").isFalse();
+		assertThat(this.queue.status(eventId).admitted()).isZero();
+
+		this.gate.load(eventId, 4);
+		HttpResponse<String> admitted = this.api.send("GET", "/api/events/" + eventId + "/queue/" + place, null,
+				"Authorization", "Bearer " + mint(user), "Prefer", "wait=10");
+		assertThat(ApiClient.json(admitted).get("state").asString()).as("seats came back: admission resumes")
+			.isEqualTo("ADMITTED");
+		assertThat(ApiClient.json(admitted).get("soldOut").asBoolean()).isFalse();
+	}
+
+	private double droppedTotal() {
+		io.micrometer.core.instrument.Counter counter = this.meters.find("minitickets.waiting.room.dropped").counter();
+		return (counter != null) ? counter.count() : 0;
 	}
 
 	private void assertAdmissionRefused(long eventId, long user, String token, String reason) {

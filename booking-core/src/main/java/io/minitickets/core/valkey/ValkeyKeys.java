@@ -70,7 +70,7 @@ public record ValkeyKeys(String prefix) {
 	public WaitingRoomKeys waitingRoom(long eventId) {
 		String base = this.prefix + "wr:{evt:" + eventId + "}:";
 		return new WaitingRoomKeys(base + "places", base + "users", base + "owners", base + "admitted",
-				base + "admitted-count", base + "seq", base + "meta", base + "admit-clock", base + "lease");
+				base + "admitted-count", base + "seq", base + "meta", base + "admit-clock", base + "lease", base + "seen", base + "dropped");
 	}
 
 	/**
@@ -84,12 +84,15 @@ public record ValkeyKeys(String prefix) {
 	 * @param admittedCount integer: places admitted so far
 	 * @param seq integer: the last ticket handed out
 	 * @param meta hash {@code cutoff} (the last ticket of the pre-queue, set once the sale opened), {@code drawn} (the
-	 * draw's commitment once applied, or {@code empty})
+	 * draw's commitment once applied, or {@code empty}), {@code paused} ({@code ops} while an operator paused admission)
 	 * @param admitClock integer: Valkey time (ms) up to which admission credit was spent
 	 * @param lease string: the api-service instance that runs the event's admissions, expiring
+	 * @param seen sorted set place id → when its owner last joined or read it (Valkey time, ms): the places still
+	 * waiting
+	 * @param dropped set of place ids dropped as abandoned (their owners may join again)
 	 */
 	public record WaitingRoomKeys(String places, String users, String owners, String admitted, String admittedCount,
-			String seq, String meta, String admitClock, String lease) {
+			String seq, String meta, String admitClock, String lease, String seen, String dropped) {
 	}
 
 	/**

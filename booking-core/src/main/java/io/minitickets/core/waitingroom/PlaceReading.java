@@ -12,7 +12,8 @@ import org.jspecify.annotations.Nullable;
  * @param ahead places before it in line; null unless {@link PlaceState#WAITING}
  * @param admittedUntil when its admission ends; null unless {@link PlaceState#ADMITTED}
  * @param waiting places of the event not admitted yet, this one included while it waits
+ * @param soldOut true when the gate's counter of the event is at or below 0 (admission is paused meanwhile)
  */
 public record PlaceReading(long userId, PlaceState state, @Nullable Long ahead, @Nullable Instant admittedUntil,
-		long waiting) {
+		long waiting, boolean soldOut) {
 }

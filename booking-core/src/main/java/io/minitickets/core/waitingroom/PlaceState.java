@@ -12,6 +12,12 @@ public enum PlaceState {
 	WAITING,
 
 	/** Admitted: its owner may book the event until the admission ends. */
-	ADMITTED
+	ADMITTED,
+
+	/**
+	 * Dropped as abandoned: its owner neither joined nor read it for the room's abandon time when it came up for
+	 * admission, which went to the next place; the account may join again, at the back.
+	 */
+	DROPPED
 
 }

@@ -6,6 +6,8 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.UUID;
+import java.util.concurrent.Future;
+import java.util.function.Supplier;
 
 import io.lettuce.core.Range;
 import io.lettuce.core.RedisException;
@@ -35,6 +37,8 @@ public final class WaitingRoomQueue {
 
 	private final LuaScript leaseScript = LuaScript.load("waiting-room-lease.lua");
 
+	private final LuaScript statusScript = LuaScript.load("waiting-room-status.lua");
+
 	private final ValkeyConnection connection;
 
 	private final ValkeyKeys keys;
@@ -59,12 +63,13 @@ public final class WaitingRoomQueue {
 	public JoinedPlace join(long eventId, long userId, UUID newPlaceId, boolean saleOpen) {
 		WaitingRoomKeys k = this.keys.waitingRoom(eventId);
 		List<Object> reply = this.joinScript.execute(this.connection, ScriptOutputType.MULTI,
-				new String[] { k.places(), k.users(), k.owners(), k.seq(), k.meta() }, Long.toString(userId),
+				new String[] { k.places(), k.users(), k.owners(), k.seq(), k.meta(), k.seen() }, Long.toString(userId),
 				newPlaceId.toString(), saleOpen ? "1" : "0");
 		return new JoinedPlace(UUID.fromString((String) reply.get(0)), ((Long) reply.get(1)) == 1);
 	}
 
 	/**
+	 * Reads a place; a place still waiting is seen now (its owner's read restarts its abandonment clock).
 	 * @param eventId the event
 	 * @param placeId a place
 	 * @return the place now, or empty when the event has no such place
@@ -72,7 +77,9 @@ public final class WaitingRoomQueue {
 	public Optional<PlaceReading> place(long eventId, UUID placeId) {
 		WaitingRoomKeys k = this.keys.waitingRoom(eventId);
 		List<Object> reply = this.placeScript.execute(this.connection, ScriptOutputType.MULTI,
-				new String[] { k.places(), k.owners(), k.admitted(), k.meta() }, placeId.toString());
+				new String[] { k.places(), k.owners(), k.admitted(), k.meta(), k.seen(), k.dropped(),
+						this.keys.event(eventId).available() },
+				placeId.toString());
 		if (reply.isEmpty()) {
 			return Optional.empty();
 		}
@@ -81,7 +88,8 @@ public final class WaitingRoomQueue {
 		long admittedUntil = (Long) reply.get(3);
 		return Optional.of(new PlaceReading(Long.parseLong((String) reply.get(0)), state,
 				(state == PlaceState.WAITING) ? ahead : null,
-				(state == PlaceState.ADMITTED) ? Instant.ofEpochMilli(admittedUntil) : null, (Long) reply.get(4)));
+				(state == PlaceState.ADMITTED) ? Instant.ofEpochMilli(admittedUntil) : null, (Long) reply.get(4),
+				((Long) reply.get(5)) == 1));
 	}
 
 	/**
@@ -137,23 +145,84 @@ public final class WaitingRoomQueue {
 	}
 
 	/**
-	 * Admits the first places in order, at most {@code perSecond} a second by Valkey's clock whoever calls.
+	 * Admits the first places in order, at most {@code perSecond} a second by Valkey's clock whoever calls; places are
+	 * never dropped as abandoned.
 	 * @param eventId the event
 	 * @param perSecond admissions per second, at least 1
 	 * @param admittedFor how long an admission lasts
 	 * @return what was admitted
 	 */
 	public AdmittedPlaces admit(long eventId, int perSecond, Duration admittedFor) {
+		return admit(eventId, perSecond, admittedFor, Duration.ZERO);
+	}
+
+	/**
+	 * Admits the first places in order, at most {@code perSecond} a second by Valkey's clock whoever calls, unless an
+	 * operator paused the room or the gate's counter says sold out. A place coming up whose owner has not joined or
+	 * read it for {@code abandonAfter} is dropped in the same script, and its admission goes to the next place.
+	 * @param eventId the event
+	 * @param perSecond admissions per second, at least 1
+	 * @param admittedFor how long an admission lasts
+	 * @param abandonAfter how long a place may go unseen before it is dropped; zero for never
+	 * @return what was admitted and dropped, or why nothing was
+	 */
+	public AdmittedPlaces admit(long eventId, int perSecond, Duration admittedFor, Duration abandonAfter) {
 		WaitingRoomKeys k = this.keys.waitingRoom(eventId);
 		List<Object> reply = this.admitScript.execute(this.connection, ScriptOutputType.MULTI,
-				new String[] { k.places(), k.admitted(), k.admittedCount(), k.meta(), k.admitClock() },
-				Integer.toString(Math.max(1, perSecond)), Long.toString(admittedFor.toMillis()));
+				new String[] { k.places(), k.admitted(), k.admittedCount(), k.meta(), k.admitClock(), k.seen(),
+						k.dropped(), k.owners(), k.users(), this.keys.event(eventId).available() },
+				Integer.toString(Math.max(1, perSecond)), Long.toString(admittedFor.toMillis()),
+				Long.toString(Math.max(0, abandonAfter.toMillis())));
 		long until = (Long) reply.get(0);
-		List<UUID> admitted = new ArrayList<>(reply.size() - 2);
-		for (int i = 2; i < reply.size(); i++) {
+		List<UUID> admitted = new ArrayList<>(reply.size() - 4);
+		for (int i = 4; i < reply.size(); i++) {
 			admitted.add(UUID.fromString((String) reply.get(i)));
 		}
-		return new AdmittedPlaces(admitted, (until > 0) ? Instant.ofEpochMilli(until) : null, (Long) reply.get(1));
+		String halted = (String) reply.get(3);
+		return new AdmittedPlaces(admitted, (until > 0) ? Instant.ofEpochMilli(until) : null, (Long) reply.get(1),
+				(Long) reply.get(2), halted.isEmpty() ? null : halted);
+	}
+
+	/**
+	 * @param eventId the event
+	 * @return its room's counts and flags now (all zero for an event without places)
+	 */
+	public RoomStatus status(long eventId) {
+		WaitingRoomKeys k = this.keys.waitingRoom(eventId);
+		List<Object> reply = this.statusScript.execute(this.connection, ScriptOutputType.MULTI,
+				new String[] { k.places(), k.admittedCount(), k.dropped(), k.meta(),
+						this.keys.event(eventId).available() });
+		return new RoomStatus((Long) reply.get(0), (Long) reply.get(1), (Long) reply.get(2), ((Long) reply.get(3)) == 1,
+				((Long) reply.get(4)) == 1);
+	}
+
+	/**
+	 * Pauses an event's admission (an operator's flag in the room's meta, read by every admission call).
+	 * @param eventId the event
+	 * @return true when this call paused it, false when it was paused already
+	 */
+	public boolean pause(long eventId) {
+		return write("pause", () -> this.connection.async().hsetnx(this.keys.waitingRoom(eventId).meta(), "paused", "ops"))
+				.equals(Boolean.TRUE);
+	}
+
+	/**
+	 * Resumes an event's admission paused by {@link #pause}.
+	 * @param eventId the event
+	 * @return true when this call resumed it, false when it was not paused
+	 */
+	public boolean resume(long eventId) {
+		return write("resume", () -> this.connection.async().hdel(this.keys.waitingRoom(eventId).meta(), "paused")) > 0;
+	}
+
+	private <T> T write(String what, Supplier<Future<T>> reply) {
+		try {
+			return ValkeyConnection.await(reply.get());
+		}
+		catch (RedisException ex) {
+			throw new ValkeyUnavailableException("Valkey (" + this.connection.name() + ") failed to " + what
+					+ " a waiting room", ex);
+		}
 	}
 
 	/**

@@ -17,7 +17,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 /**
  * The waiting room's scripts on a real Valkey: one place per account, the pre-queue drawn once at the opening and
  * later places in arrival order after it, admission in order at most at the rate and never before the draw, and one
- * lease holder per event.
+ * lease holder per event; places abandoned by their owners dropped at admission (their admission going to the next
+ * place), admission paused while the gate says sold out or an operator paused it.
  */
 class WaitingRoomQueueIntegrationTests {
 
@@ -124,6 +125,69 @@ class WaitingRoomQueueIntegrationTests {
 		// credit accrues by Valkey's clock: a call right after admits what the time since allows, in order
 		assertThat((double) second.placeIds().size()).isLessThanOrEqualTo(5 * elapsedSeconds + 1);
 		assertThat(second.placeIds()).containsExactlyElementsOf(places.subList(5, 5 + second.placeIds().size()));
+	}
+
+	@Test
+	void aPlaceNotSeenForTheAbandonTimeIsDroppedAtAdmissionAndItsAdmissionGoesToTheNext() throws InterruptedException {
+		long eventId = EVENTS.incrementAndGet();
+		UUID gone = queue.join(eventId, 1, UUID.randomUUID(), true).placeId();
+		UUID polling = queue.join(eventId, 2, UUID.randomUUID(), true).placeId();
+		UUID third = queue.join(eventId, 3, UUID.randomUUID(), true).placeId();
+		queue.open(eventId);
+		Thread.sleep(600);
+		assertThat(queue.place(eventId, polling).orElseThrow().ahead()).as("polling refreshes it").isEqualTo(1);
+		queue.place(eventId, third);
+
+		AdmittedPlaces admitted = queue.admit(eventId, 1, Duration.ofMinutes(5), Duration.ofMillis(400));
+
+		assertThat(admitted.placeIds()).containsExactly(polling);
+		assertThat(admitted.dropped()).isEqualTo(1);
+		assertThat(admitted.waiting()).isEqualTo(1);
+		assertThat(queue.place(eventId, gone).orElseThrow().state()).isEqualTo(PlaceState.DROPPED);
+		assertThat(queue.place(eventId, third).orElseThrow().ahead()).isZero();
+		assertThat(queue.status(eventId)).isEqualTo(new RoomStatus(1, 1, 1, false, false));
+		JoinedPlace rejoined = queue.join(eventId, 1, UUID.randomUUID(), true);
+		assertThat(rejoined.joinedNow()).as("a dropped account may join again, at the back").isTrue();
+		assertThat(queue.place(eventId, rejoined.placeId()).orElseThrow().ahead()).isEqualTo(1);
+	}
+
+	@Test
+	void admissionPausesWhileTheGateSaysSoldOutAndThePlaceSaysSoAtOnce() {
+		long eventId = EVENTS.incrementAndGet();
+		UUID place = queue.join(eventId, 1, UUID.randomUUID(), true).placeId();
+		queue.open(eventId);
+		String avail = valkey.keys().event(eventId).available();
+		ValkeyConnection.await(connection.async().set(avail, "0"));
+
+		AdmittedPlaces none = queue.admit(eventId, 1_000, Duration.ofMinutes(5), Duration.ZERO);
+
+		assertThat(none.placeIds()).isEmpty();
+		assertThat(none.halted()).isEqualTo("sold-out");
+		assertThat(queue.place(eventId, place).orElseThrow().soldOut()).isTrue();
+		assertThat(queue.status(eventId).soldOut()).isTrue();
+
+		ValkeyConnection.await(connection.async().set(avail, "2"));
+		assertThat(queue.place(eventId, place).orElseThrow().soldOut()).isFalse();
+		assertThat(queue.admit(eventId, 1_000, Duration.ofMinutes(5), Duration.ZERO).placeIds())
+			.as("seats came back: admission resumes").containsExactly(place);
+	}
+
+	@Test
+	void anOperatorsPauseStopsAdmissionUntilResumed() {
+		long eventId = EVENTS.incrementAndGet();
+		UUID place = queue.join(eventId, 1, UUID.randomUUID(), true).placeId();
+		queue.open(eventId);
+
+		assertThat(queue.pause(eventId)).isTrue();
+		assertThat(queue.pause(eventId)).as("paused already").isFalse();
+		AdmittedPlaces none = queue.admit(eventId, 1_000, Duration.ofMinutes(5), Duration.ZERO);
+		assertThat(none.placeIds()).isEmpty();
+		assertThat(none.halted()).isEqualTo("paused");
+		assertThat(queue.status(eventId)).isEqualTo(new RoomStatus(1, 0, 0, true, false));
+
+		assertThat(queue.resume(eventId)).isTrue();
+		assertThat(queue.resume(eventId)).isFalse();
+		assertThat(queue.admit(eventId, 1_000, Duration.ofMinutes(5), Duration.ZERO).placeIds()).containsExactly(place);
 	}
 
 	@Test

@@ -8,9 +8,11 @@ import io.minitickets.core.inventory.GateProperties;
 import io.minitickets.core.inventory.InventoryGate;
 import io.minitickets.core.valkey.ValkeyConnection;
 import io.minitickets.core.valkey.ValkeyKeys;
+import io.minitickets.core.waitingroom.WaitingRoomQueue;
 
 /**
- * The inventory gate's Valkey, with the services' key prefix, through booking-core's own {@link InventoryGate}.
+ * The inventory gate's Valkey, with the services' key prefix, through booking-core's own {@link InventoryGate} (and
+ * {@link WaitingRoomQueue} for the waiting rooms).
  */
 public final class Valkey implements AutoCloseable {
 
@@ -23,6 +25,8 @@ public final class Valkey implements AutoCloseable {
 
 	private final InventoryGate gate;
 
+	private final WaitingRoomQueue waitingRooms;
+
 	/**
 	 * Connects (or tries to: commands fail with {@code ValkeyUnavailableException} while Valkey is unreachable).
 	 * @param settings where the gate's Valkey is and its key prefix
@@ -32,6 +36,12 @@ public final class Valkey implements AutoCloseable {
 				settings.connectTimeout(), this.resources);
 		this.gate = new InventoryGate(this.connection, new ValkeyKeys(settings.valkeyKeyPrefix()),
 				new GateProperties(true, Duration.ofMinutes(10), Duration.ofHours(24)));
+		this.waitingRooms = new WaitingRoomQueue(this.connection, new ValkeyKeys(settings.valkeyKeyPrefix()));
+	}
+
+	/** @return the events' waiting rooms (issue 18), through booking-core's own scripts */
+	public WaitingRoomQueue waitingRooms() {
+		return this.waitingRooms;
 	}
 
 	/** @return the gate; its lease and settle times are the defaults, which reads do not use */
