@@ -50,7 +50,7 @@ final class SettleRates {
 			if (previous != null) {
 				sample(lag.partition(), previous, committed, at);
 			}
-			progress.put(lag.partition(), new PartitionProgress(committed, this.rates.get(lag.partition())));
+			progress.put(lag.partition(), new PartitionProgress(committed, lag.end(), this.rates.get(lag.partition())));
 		}
 		return progress;
 	}
