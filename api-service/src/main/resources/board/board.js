@@ -139,10 +139,34 @@
     $('partitions').textContent = backlog.partitions
       .map((p) => 'p' + p.partition + ': ' + (p.end - (p.committed || 0))).join(' · ');
 
+    renderQueue(data.queue);
     renderEvents(data.events);
     $('problems').replaceChildren(...data.problems.map((text) => {
       const item = document.createElement('li');
       item.textContent = text;
+      return item;
+    }));
+  }
+
+  // Records a newly queued booking waits behind, and how long at the measured settle rate: the offsets api-service
+  // reads once a second for queue positions (data.queue), beside the lag above.
+  function seconds(value) {
+    if (value === null || value === undefined) {
+      return '–';
+    }
+    return value < 60 ? value + ' s' : Math.floor(value / 60) + ' min ' + (value % 60) + ' s';
+  }
+
+  function renderQueue(queue) {
+    figure('queue-ahead', queue.ahead, 0, queue.ahead > 0);
+    $('queue-eta').textContent = seconds(queue.etaSeconds);
+    spark($('spark-queue'), queue.aheadHistory);
+    $('queue-partitions').replaceChildren(...queue.partitions.map((p) => {
+      const item = document.createElement('span');
+      item.className = 'queue-partition';
+      item.id = 'queue-p' + p.partition;
+      item.textContent = 'p' + p.partition + ': ' + number(p.ahead) + ' ahead, ETA ' + seconds(p.etaSeconds)
+        + (p.ratePerSecond !== null && p.ratePerSecond !== undefined ? ' @ ' + number(p.ratePerSecond, 1) + '/s' : '');
       return item;
     }));
   }

@@ -73,6 +73,7 @@ class ApiPropertiesDefaultsTests {
 		assertThat(properties.positionPeriod()).isEqualTo(Duration.ofSeconds(1));
 		assertThat(properties.timeout()).isEqualTo(Duration.ofMinutes(30));
 		assertThat(properties.retryAfter()).isEqualTo(Duration.ofSeconds(1));
+		assertThat(properties.ticketTtl()).isEqualTo(Duration.ofSeconds(60));
 	}
 
 	@Test

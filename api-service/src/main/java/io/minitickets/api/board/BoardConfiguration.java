@@ -2,6 +2,7 @@ package io.minitickets.api.board;
 
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.config.MeterFilter;
+import io.minitickets.api.queue.QueuePositions;
 import io.minitickets.core.inventory.InventoryGate;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
@@ -22,8 +23,8 @@ class BoardConfiguration {
 
 	@Bean
 	BoardSampler boardSampler(JdbcClient jdbc, InventoryGate gate, MeterRegistry meters, KafkaAdmin kafkaAdmin,
-			BoardProperties properties) {
-		return new BoardSampler(jdbc, gate, meters, kafkaAdmin, properties);
+			BoardProperties properties, QueuePositions queue) {
+		return new BoardSampler(jdbc, gate, meters, kafkaAdmin, properties, queue);
 	}
 
 }

@@ -13,6 +13,8 @@ import java.util.function.Function;
 import io.minitickets.api.board.BoardSample.EventReading;
 import io.minitickets.api.board.BoardSnapshot.EventPanel;
 import io.minitickets.api.board.BookingRequestMeters.Rates;
+import io.minitickets.api.queue.PartitionQueue;
+import io.minitickets.api.queue.QueueReading;
 import io.minitickets.core.backlog.PartitionLag;
 import org.jspecify.annotations.Nullable;
 
@@ -89,8 +91,34 @@ final class BoardHistory {
 				series(BoardSample::totalLag), series(BoardSample::deadLetters));
 		BoardSnapshot.Webhooks webhooks = new BoardSnapshot.Webhooks(latest.webhooksRefusedPerSecond(),
 				series(BoardSample::webhooksRefusedPerSecond));
-		return new BoardSnapshot(latest.at(), periodMillis, times, requests, backlog, webhooks, events(latest),
-				latest.problems());
+		return new BoardSnapshot(latest.at(), periodMillis, times, requests, backlog, webhooks, queue(latest),
+				events(latest), latest.problems());
+	}
+
+	private BoardSnapshot.Queue queue(BoardSample latest) {
+		QueueReading reading = latest.queue();
+		List<PartitionQueue> partitions = (reading != null) ? reading.partitions() : List.of();
+		return new BoardSnapshot.Queue(latest.totalAhead(), partitions.isEmpty() ? null : longestEta(partitions),
+				(reading != null) ? reading.asOf() : null, partitions, series(BoardSample::totalAhead));
+	}
+
+	/**
+	 * @return the longest ETA of the partitions; 0 when none has records waiting; null when one with records waiting
+	 * has no ETA
+	 */
+	static @Nullable Long longestEta(List<PartitionQueue> partitions) {
+		long longest = 0;
+		for (PartitionQueue partition : partitions) {
+			if (partition.ahead() == 0) {
+				continue;
+			}
+			Long eta = partition.etaSeconds();
+			if (eta == null) {
+				return null;
+			}
+			longest = Math.max(longest, eta);
+		}
+		return longest;
 	}
 
 	private List<EventPanel> events(BoardSample latest) {

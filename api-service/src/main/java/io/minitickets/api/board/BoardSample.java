@@ -5,6 +5,8 @@ import java.util.List;
 
 import io.minitickets.api.board.BookingRequestMeters.Rates;
 import io.minitickets.api.board.BookingRequestMeters.RequestCounts;
+import io.minitickets.api.queue.PartitionQueue;
+import io.minitickets.api.queue.QueueReading;
 import io.minitickets.core.backlog.PartitionLag;
 import io.minitickets.core.inventory.GateReading;
 import org.jspecify.annotations.Nullable;
@@ -23,16 +25,27 @@ import org.jspecify.annotations.Nullable;
  * @param webhooksRefused payment webhooks api-service refused, ever (this instance's
  * {@code minitickets.payments.refused}, all reasons)
  * @param webhooksRefusedPerSecond refused per second since the sample before; null for the first
+ * @param queue records ahead and the ETA per partition, from the queue positions' latest reading; null before it
+ * was first read
  * @param problems what could not be read
  */
 record BoardSample(Instant at, RequestCounts counts, @Nullable Rates rates, @Nullable Double p99Millis,
 		List<EventReading> events, @Nullable List<PartitionLag> lag, @Nullable Long deadLetters,
 		@Nullable Long parked, double webhooksRefused, @Nullable Double webhooksRefusedPerSecond,
-		List<String> problems) {
+		@Nullable QueueReading queue, List<String> problems) {
 
 	/** @return the total lag; null when unknown */
 	@Nullable Long totalLag() {
 		return (this.lag != null) ? this.lag.stream().mapToLong(PartitionLag::lag).sum() : null;
+	}
+
+	/**
+	 * @return records ahead over the partitions the worker group has committed on; null when unknown (no reading yet,
+	 * or the group never committed)
+	 */
+	@Nullable Long totalAhead() {
+		return (this.queue != null && !this.queue.partitions().isEmpty())
+				? this.queue.partitions().stream().mapToLong(PartitionQueue::ahead).sum() : null;
 	}
 
 	/**

@@ -11,6 +11,7 @@ import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.minitickets.api.board.BoardSample.EventReading;
 import io.minitickets.api.board.BookingRequestMeters.RequestCounts;
+import io.minitickets.api.queue.QueuePositions;
 import io.minitickets.core.backlog.KafkaBacklog;
 import io.minitickets.core.backlog.PartitionLag;
 import io.minitickets.core.inventory.GateReading;
@@ -26,7 +27,9 @@ import org.springframework.kafka.core.KafkaAdmin;
 /**
  * Takes the board's samples: at most one per {@link BoardProperties#period()} however many viewers ask, and only
  * while someone asks. A sample reads the booking request's existing meters, one Postgres query, two Valkey reads per
- * event and a few admin requests to the broker; none of it runs on a booking request.
+ * event and a few admin requests to the broker; none of it runs on a booking request. The queue panel reads
+ * {@link QueuePositions#partitions()}, the offsets api-service already reads once a second for queue positions: no
+ * broker request of its own.
  */
 class BoardSampler implements DisposableBean {
 
@@ -50,13 +53,16 @@ class BoardSampler implements DisposableBean {
 
 	private final BoardHistory history;
 
+	private final QueuePositions queue;
+
 	private volatile @Nullable BoardSnapshot latest;
 
 	private @Nullable Admin admin;
 
 	BoardSampler(JdbcClient jdbc, InventoryGate gate, MeterRegistry meters, KafkaAdmin kafkaAdmin,
-			BoardProperties properties) {
+			BoardProperties properties, QueuePositions queue) {
 		this.jdbc = jdbc;
+		this.queue = queue;
 		this.paidSales = new PaidSales(jdbc);
 		this.gate = gate;
 		this.meters = meters;
@@ -125,7 +131,7 @@ class BoardSampler implements DisposableBean {
 				(previous != null) ? counts.ratesSince(previous.counts(), Duration.between(previous.at(), at)) : null,
 				(p99Start != null) ? counts.p99MillisSince(p99Start.counts()) : null, events, lag, deadLetters, parked,
 				refused, (previous != null) ? perSecond(refused - previous.webhooksRefused(), previous.at(), at) : null,
-				List.copyOf(problems));
+				this.queue.partitions(), List.copyOf(problems));
 	}
 
 	private List<EventReading> events(List<String> problems, @Nullable Instant since, Instant at) {

@@ -4,6 +4,7 @@ import java.time.Instant;
 import java.util.List;
 
 import io.minitickets.api.board.BookingRequestMeters.Rates;
+import io.minitickets.api.queue.PartitionQueue;
 import io.minitickets.core.backlog.PartitionLag;
 import org.jspecify.annotations.Nullable;
 
@@ -17,11 +18,12 @@ import org.jspecify.annotations.Nullable;
  * @param requests the booking request's rates and p99
  * @param backlog the worker's lag and the dead-letter topics
  * @param webhooks the payment webhooks this instance refused
+ * @param queue the records waiting ahead of a newly queued booking and its ETA, per partition
  * @param events the latest events whose sale has opened, newest sale first
  * @param problems what could not be read in the latest sample (empty when all was read)
  */
 record BoardSnapshot(Instant at, long periodMillis, List<Long> times, Requests requests, Backlog backlog,
-		Webhooks webhooks, List<EventPanel> events, List<String> problems) {
+		Webhooks webhooks, Queue queue, List<EventPanel> events, List<String> problems) {
 
 	/**
 	 * Booking requests ({@code POST /api/events/{eventId}/bookings}).
@@ -51,6 +53,23 @@ record BoardSnapshot(Instant at, long periodMillis, List<Long> times, Requests r
 	 */
 	record Backlog(@Nullable Long lag, List<PartitionLag> partitions, @Nullable Long deadLetters,
 			@Nullable Long parked, List<@Nullable Long> lagHistory, List<@Nullable Long> deadLetterHistory) {
+	}
+
+	/**
+	 * The queue a newly queued booking joins, from the offsets api-service reads once a second for queue positions
+	 * ({@code minitickets.queue.poll-period}), not from a broker request of the board's own.
+	 *
+	 * @param ahead records the worker group has still to settle, over the partitions it has committed on (log end −
+	 * committed offset); null before the offsets were first read or while it has committed on none (a partition it
+	 * never committed on counts in the lag, not here: no position can be given in it)
+	 * @param etaSeconds the longest partition's ETA, seconds (partitions settle in parallel); null while unknown: no
+	 * offsets yet, or a partition with records waiting and no measured rate
+	 * @param asOf when the offsets were read; null before the first read
+	 * @param partitions per partition the worker group has committed on: records ahead, ETA in seconds and the smoothed settle rate, records per second
+	 * @param aheadHistory records ahead, history
+	 */
+	record Queue(@Nullable Long ahead, @Nullable Long etaSeconds, @Nullable Instant asOf,
+			List<PartitionQueue> partitions, List<@Nullable Long> aheadHistory) {
 	}
 
 	/**

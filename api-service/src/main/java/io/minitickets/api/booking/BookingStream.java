@@ -81,7 +81,10 @@ final class BookingStream {
 		boolean last = !booking.status().movesOnItsOwn();
 		if (!id.after(this.sent)) {
 			if (last) {
-				enqueue(new Outgoing(null, true));
+				// close after what is waiting, never instead of it: a final event offered twice before it is
+				// written (the feed's change and a stream's opening read) must still reach the client
+				this.next.updateAndGet((waiting) -> new Outgoing((waiting != null) ? waiting.event() : null, true));
+				drain();
 			}
 			return false;
 		}

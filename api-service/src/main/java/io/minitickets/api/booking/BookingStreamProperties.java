@@ -15,10 +15,12 @@ import org.springframework.validation.annotation.Validated;
  * @param positionPeriod how often, at most, a PENDING booking's stream gets its new queue position
  * @param timeout how long a stream stays open before it is closed (the client resumes with {@code Last-Event-ID})
  * @param retryAfter the Retry-After of the 503
+ * @param ticketTtl how long a stream ticket ({@code POST /api/bookings/{id}/stream-ticket}) opens the booking's stream
  */
 @ConfigurationProperties("minitickets.booking.stream")
 @Validated
 public record BookingStreamProperties(@DefaultValue("25000") @Min(1) int max,
 		@DefaultValue("15s") Duration heartbeat, @DefaultValue("1s") Duration positionPeriod,
-		@DefaultValue("30m") Duration timeout, @DefaultValue("1s") Duration retryAfter) {
+		@DefaultValue("30m") Duration timeout, @DefaultValue("1s") Duration retryAfter,
+		@DefaultValue("60s") Duration ticketTtl) {
 }

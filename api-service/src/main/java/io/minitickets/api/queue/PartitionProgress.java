@@ -6,8 +6,9 @@ import org.jspecify.annotations.Nullable;
  * How far the worker group has settled one partition of {@code bookings.requested}, and how fast.
  *
  * @param committed the group's committed offset: the next record it will settle
+ * @param end the partition's log end offset, read with {@code committed}
  * @param ratePerSecond records settled per second, smoothed over the polls during which the partition had records
  * waiting; null while unknown (fewer than two readings with a backlog)
  */
-record PartitionProgress(long committed, @Nullable Double ratePerSecond) {
+record PartitionProgress(long committed, long end, @Nullable Double ratePerSecond) {
 }

@@ -1,5 +1,7 @@
 package io.minitickets.api.queue;
 
+import java.util.List;
+import java.util.Map;
 import java.util.UUID;
 
 import com.github.benmanes.caffeine.cache.Cache;
@@ -51,9 +53,25 @@ public class QueuePositions {
 		}
 		long measured = Math.max(0, place.offset() - partition.committed());
 		long ahead = smallest(bookingId, place, measured);
-		Double rate = partition.ratePerSecond();
-		Long eta = (rate != null && rate > 0) ? (long) Math.ceil(ahead / rate) : null;
-		return new QueuePosition(ahead, eta, reading.at());
+		return new QueuePosition(ahead, PartitionQueue.eta(ahead, partition.ratePerSecond()), reading.at());
+	}
+
+	/**
+	 * Every partition's queue from the latest reading, without asking the broker.
+	 * @return the reading; null while the offsets were never read
+	 */
+	public @Nullable QueueReading partitions() {
+		SettleProgress.Reading reading = this.progress.latest();
+		if (reading == null) {
+			return null;
+		}
+		List<PartitionQueue> partitions = reading.partitions()
+			.entrySet()
+			.stream()
+			.sorted(Map.Entry.comparingByKey())
+			.map((entry) -> PartitionQueue.of(entry.getKey(), entry.getValue()))
+			.toList();
+		return new QueueReading(reading.at(), partitions);
 	}
 
 	private long smallest(UUID bookingId, QueuePlace place, long measured) {

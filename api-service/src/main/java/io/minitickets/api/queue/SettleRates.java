@@ -59,7 +59,8 @@ final class SettleRates {
 			}
 			this.last.put(lag.partition(), new Reading(committed, lag.end(), at, stalledSince));
 			Weighted rate = this.weighted.get(lag.partition());
-			progress.put(lag.partition(), new PartitionProgress(committed, (rate != null) ? rate.perSecond() : null));
+			progress.put(lag.partition(),
+					new PartitionProgress(committed, lag.end(), (rate != null) ? rate.perSecond() : null));
 		}
 		return progress;
 	}

@@ -130,6 +130,10 @@ class SecurityConfiguration {
 				.permitAll()
 				.requestMatchers("/actuator/**", "/error")
 				.permitAll()
+				// a booking's stream opened with a stream ticket (a browser's EventSource sends no Authorization):
+				// the controller checks the ticket; a Bearer token, when sent too, is still checked by the chain
+				.requestMatchers(streamWithTicket())
+				.permitAll()
 				// not served here: Spring MVC's 404 for everyone, not a 403 for a user and a 404 for an admin
 				.requestMatchers(boardOnTheApiPort(environment, context))
 				.permitAll()
@@ -151,6 +155,16 @@ class SecurityConfiguration {
 			.exceptionHandling((exceptions) -> exceptions.authenticationEntryPoint(unauthorized)
 				.accessDeniedHandler(forbidden));
 		return http.build();
+	}
+
+	/**
+	 * {@code GET /api/bookings/{id}/events?ticket=...}: the one request a stream ticket authenticates.
+	 * @return the matcher
+	 */
+	static RequestMatcher streamWithTicket() {
+		RequestMatcher events = PathPatternRequestMatcher.withDefaults()
+			.matcher(HttpMethod.GET, "/api/bookings/*/events");
+		return (request) -> events.matches(request) && request.getParameter("ticket") != null;
 	}
 
 	/**

@@ -51,6 +51,19 @@ class BookingStreamTests {
 	}
 
 	@Test
+	void aFinalStatusOfferedAgainBeforeItIsWrittenIsStillWritten() {
+		// a stream opening as its booking settles: the feed's change and the opening's second read both offer it
+		BookingStream stream = new BookingStream(BOOKING, 1, null, this.emitter, this.writers::add, null);
+
+		stream.offer(booking(BookingStatus.CONFIRMED, null));
+		stream.offer(booking(BookingStatus.CONFIRMED, null));
+		runWriters();
+
+		assertThat(this.emitter.sent).as("the final status, not only the end of the stream").containsExactly("3:-");
+		assertThat(this.emitter.completed).isTrue();
+	}
+
+	@Test
 	void aResumeSendsNothingItHasAndNothingBehindIt() {
 		BookingStream stream = new BookingStream(BOOKING, 1, null, this.emitter, this.writers::add,
 				StreamEventId.parse("0:5"));

@@ -19,10 +19,10 @@ class SettleRatesTests {
 	@Test
 	void theRateIsUnknownUntilTwoReadingsWithABacklog() {
 		assertThat(this.rates.add(List.of(new PartitionLag(0, 100, 10L)), T0).get(0))
-			.isEqualTo(new PartitionProgress(10, null));
+			.isEqualTo(new PartitionProgress(10, 100, null));
 
 		assertThat(this.rates.add(List.of(new PartitionLag(0, 100, 30L)), T0.plusSeconds(2)).get(0))
-			.isEqualTo(new PartitionProgress(30, 10.0));
+			.isEqualTo(new PartitionProgress(30, 100, 10.0));
 	}
 
 	@Test

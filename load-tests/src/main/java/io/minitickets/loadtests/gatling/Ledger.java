@@ -2,9 +2,11 @@ package io.minitickets.loadtests.gatling;
 
 import java.util.HashSet;
 import java.util.Map;
+import java.util.Queue;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.atomic.LongAdder;
 
 import org.jspecify.annotations.Nullable;
@@ -33,6 +35,8 @@ public final class Ledger {
 
 	private final Map<Long, Integer> soldOut = new ConcurrentHashMap<>();
 
+	private final Queue<Long> toFinal = new ConcurrentLinkedQueue<>();
+
 	private Ledger() {
 	}
 
@@ -50,6 +54,7 @@ public final class Ledger {
 		this.answers.clear();
 		this.accepted.clear();
 		this.soldOut.clear();
+		this.toFinal.clear();
 	}
 
 	/**
@@ -88,6 +93,27 @@ public final class Ledger {
 	}
 
 	/**
+	 * Records how a booking ended, as its owner saw it on the status stream ({@code StreamingSale}).
+	 * @param role who booked
+	 * @param bookingStatus the final status received, or PENDING when the stream gave up first
+	 * @param millis from the booking's first request to its final status received, milliseconds; null when none
+	 * was received
+	 */
+	void streamed(String role, String bookingStatus, @Nullable Long millis) {
+		increment(role, "streamed " + bookingStatus);
+		if (millis != null) {
+			this.toFinal.add(millis);
+		}
+	}
+
+	/**
+	 * @return the percentiles of every streamed booking's time to its final status; null when none was streamed
+	 */
+	public @Nullable TimeToFinal timeToFinal() {
+		return TimeToFinal.of(this.toFinal.stream().mapToLong(Long::longValue).toArray());
+	}
+
+	/**
 	 * Records one step of a paid sale's customer ({@code PaidSale}): how a hold, an offer or a waiting-list entry
 	 * ended for them.
 	 * @param role {@code buyer} or {@code waiting}
@@ -100,7 +126,8 @@ public final class Ledger {
 	/**
 	 * @param role who booked
 	 * @param outcome {@code tried} (bookings, not attempts), an HTTP status ({@code 202}, {@code 429}...), {@code 409 sold out}, or
-	 * {@code polled CONFIRMED} / {@code polled REJECTED} / {@code polled PENDING}
+	 * {@code polled CONFIRMED} / {@code polled REJECTED} / {@code polled PENDING}, {@code streamed CONFIRMED} /
+	 * {@code streamed REJECTED} / {@code streamed PENDING}
 	 * @return how many were recorded
 	 */
 	public long count(String role, String outcome) {

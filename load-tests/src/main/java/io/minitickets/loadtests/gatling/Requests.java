@@ -2,11 +2,19 @@ package io.minitickets.loadtests.gatling;
 
 import io.gatling.javaapi.http.HttpProtocolBuilder;
 import io.gatling.javaapi.http.HttpRequestActionBuilder;
+import java.util.Set;
+
+import io.gatling.http.action.sse.SseInboundMessage;
+import io.gatling.javaapi.core.ActionBuilder;
+import io.gatling.javaapi.core.Session;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.json.JsonMapper;
 
 import static io.gatling.javaapi.core.CoreDsl.StringBody;
 import static io.gatling.javaapi.core.CoreDsl.jsonPath;
 import static io.gatling.javaapi.http.HttpDsl.header;
 import static io.gatling.javaapi.http.HttpDsl.http;
+import static io.gatling.javaapi.http.HttpDsl.sse;
 import static io.gatling.javaapi.http.HttpDsl.status;
 
 /**
@@ -60,6 +68,71 @@ public final class Requests {
 			.check(status().in(200, 429, 503).saveAs("status"),
 					jsonPath("$.status").optional().saveAs("bookingStatus"),
 					header("Retry-After").optional().saveAs("retryAfter"));
+	}
+
+	/** The statuses after which a booking's stream is closed: nothing moves the booking on by itself. */
+	static final Set<String> FINAL_STATUSES = Set.of("CONFIRMED", "REJECTED", "EXPIRED", "CANCELLED", "REFUNDED");
+
+	/**
+	 * The name of a user's status stream in the session (one at a time); not {@code status}, the attribute holding
+	 * the HTTP status.
+	 */
+	static final String STREAM = "bookingStream";
+
+	private static final JsonMapper JSON = JsonMapper.builder().build();
+
+	/**
+	 * @param baseUrl api-service's base URL
+	 * @return {@link #protocol}, keeping each stream's events until the user reads them ({@link #readStream})
+	 */
+	public static HttpProtocolBuilder streamingProtocol(String baseUrl) {
+		return protocol(baseUrl).sseUnmatchedInboundMessageBufferSize(64);
+	}
+
+	/**
+	 * Opens {@code GET /api/bookings/#{bookingId}/events} as its owner, a Server-Sent Events stream; its events are
+	 * kept for {@link #readStream} (a booking already final when the stream opens gets its event and the end of the
+	 * stream at once, before any check could be armed).
+	 * @param name the request's name in the report
+	 * @return the request
+	 */
+	public static ActionBuilder openStream(String name) {
+		return sse(name).sseName(STREAM)
+			.get("/api/bookings/#{bookingId}/events")
+			.header("Authorization", "Bearer #{token}")
+			.header("Accept", "text/event-stream");
+	}
+
+	/**
+	 * Reads the events the stream received since the last read, in memory (no request): Gatling keeps each as
+	 * {@code {"event":"status","id":"<rank>:<ahead>","data":<the booking>}}; the latest status is saved as
+	 * {@code bookingStatus}, and {@code finalAt} (epoch milliseconds) when it is final.
+	 * @return the action
+	 */
+	public static ActionBuilder readStream() {
+		return sse.processUnmatchedMessages(STREAM, (messages, session) -> {
+			Session read = session;
+			for (SseInboundMessage message : messages) {
+				JsonNode data = JSON.readTree(message.message()).path("data");
+				String status = data.path("status").asString(null);
+				if (status != null && !read.contains("finalAt")) {
+					read = read.set("bookingStatus", status);
+					if (FINAL_STATUSES.contains(status)) {
+						read = read.set("finalAt", message.timestamp());
+					}
+				}
+			}
+			return read;
+		});
+	}
+
+	/**
+	 * Closes the user's status stream.
+	 * @param name the request's name in the report
+	 * @return the action
+	 */
+	public static ActionBuilder closeStream(String name) {
+		return sse(name).sseName(STREAM).close();
 	}
 
 }

@@ -22,6 +22,12 @@ public final class Scenarios {
 	/** Booking attempts of one user that was answered 429 or 503, Retry-After honoured between them. */
 	static final int MAX_BOOK_ATTEMPTS = 10;
 
+	/**
+	 * How often a streaming user looks at the events its stream received (in memory; the time to final is taken from
+	 * the event's arrival, not from the look).
+	 */
+	static final Duration STREAM_READ = Duration.ofMillis(50);
+
 	/** Polls of one booking before the user gives up (recorded as {@code polled PENDING}). */
 	static final int MAX_POLLS = 600;
 
@@ -37,6 +43,46 @@ public final class Scenarios {
 	 */
 	public static ScenarioBuilder bookAndFollow(String name, FeederBuilder<Object> users, Duration pollInterval) {
 		return scenario(name).feed(users).exec(bookHonouringRetryAfter("user"), followUntilFinal("user", pollInterval));
+	}
+
+	/**
+	 * Books once (Idempotency-Key, Retry-After honoured), then waits on the booking's status stream until it is
+	 * final instead of polling: a {@code StreamingSale} customer. Records how it ended and the time from the
+	 * booking's first request to its final status received.
+	 * @param name the scenario's name in the report
+	 * @param users the users' feeder
+	 * @param wait the longest wait on the stream for the final status
+	 * @return the scenario
+	 */
+	public static ScenarioBuilder bookAndStream(String name, FeederBuilder<Object> users, Duration wait) {
+		return scenario(name).feed(users).exec(bookHonouringRetryAfter("user"), streamUntilFinal("user", wait));
+	}
+
+	/**
+	 * Waits on a 202's booking status stream until it is final; records how it ended and how long it took since the
+	 * booking's first request. Does nothing without a booking id.
+	 * @param role the role
+	 * @param wait the longest wait for the final status
+	 * @return the chain
+	 */
+	static ChainBuilder streamUntilFinal(String role, Duration wait) {
+		return doIf((session) -> session.contains("bookingId")).then(
+				exec((session) -> session.set("bookingStatus", "PENDING")
+					.remove("finalAt")
+					.set("streamDeadline", System.currentTimeMillis() + wait.toMillis()))
+					.exec(Requests.openStream(role + ": stream"))
+					.asLongAs((session) -> !session.contains("finalAt")
+							&& System.currentTimeMillis() < session.getLong("streamDeadline"))
+					.on(pause(STREAM_READ).exec(Requests.readStream()))
+					.doIf((session) -> !session.contains("finalAt"))
+					.then(exec(Requests.closeStream(role + ": close stream")))
+					.exec((session) -> {
+						boolean known = session.contains("finalAt");
+						String status = known ? String.valueOf(session.getString("bookingStatus")) : "PENDING";
+						Ledger.current().streamed(role, status,
+								known ? session.getLong("finalAt") - session.getLong("bookedAt") : null);
+						return session;
+					}));
 	}
 
 	/**
@@ -75,14 +121,16 @@ public final class Scenarios {
 	/**
 	 * One booking request, its answer recorded. A first attempt (any request outside
 	 * {@link #bookHonouringRetryAfter}, and the first one in it) books under a new Idempotency-Key and counts as a
-	 * booking tried; a retry sends the same key again.
+	 * booking tried and starts its time to final ({@code bookedAt}, epoch milliseconds); a retry sends the same key
+	 * again.
 	 * @param role the role it is recorded under and named after in the report ({@code <role>: book})
 	 * @return the chain
 	 */
 	static ChainBuilder book(String role) {
 		return exec((session) -> {
 			Session cleared = session.removeAll("status", "bookingId", "problemType", "retryAfter");
-			return isFirstAttempt(cleared) ? cleared.set("idempotencyKey", UUID.randomUUID().toString()) : cleared;
+			return isFirstAttempt(cleared) ? cleared.set("idempotencyKey", UUID.randomUUID().toString())
+				.set("bookedAt", System.currentTimeMillis()) : cleared;
 		}).exec(Requests.book(role + ": book")).exec((session) -> {
 			Ledger.current().booked(role, session.getLong("eventId"), isFirstAttempt(session), status(session),
 					session.getString("bookingId"), session.getString("problemType"));

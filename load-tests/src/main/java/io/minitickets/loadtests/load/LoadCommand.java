@@ -24,7 +24,7 @@ import io.minitickets.localstack.stack.StateDirectoryOption;
  * verifier's figures, then where the HTML report is.
  */
 @Command(name = "load", mixinStandardHelpOptions = true,
-		description = "Run a Gatling simulation (SaleDay, Scalper, SoldOutStampede, PollStorm, PaidSale) against the local "
+		description = "Run a Gatling simulation (SaleDay, Scalper, SoldOutStampede, PollStorm, StreamingSale, PaidSale) against the local "
 				+ "stack, then verify Postgres, Valkey and Kafka. Exit code 1 on any breach or failed expectation.")
 public final class LoadCommand implements Callable<Integer> {
 
@@ -35,7 +35,7 @@ public final class LoadCommand implements Callable<Integer> {
 	private StateDirectoryOption state = new StateDirectoryOption();
 
 	@Parameters(index = "0", paramLabel = "SIMULATION",
-			description = "SaleDay, Scalper, SoldOutStampede, PollStorm or PaidSale.")
+			description = "SaleDay, Scalper, SoldOutStampede, PollStorm, StreamingSale or PaidSale.")
 	private String simulation = "";
 
 	@Option(names = "--users", description = "Users created for the run (default: the simulation's; Scalper: "

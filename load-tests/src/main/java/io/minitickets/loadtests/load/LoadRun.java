@@ -28,6 +28,7 @@ import io.minitickets.loadtests.gatling.LoadSettings;
 import io.minitickets.loadtests.gatling.PaidSaleSettings;
 import io.minitickets.loadtests.load.paid.PaidSaleReader;
 import io.minitickets.loadtests.simulations.Scalper;
+import io.minitickets.loadtests.simulations.StreamingSale;
 import io.minitickets.loadtests.verify.EventFacts;
 import io.minitickets.loadtests.verify.Inspector;
 import io.minitickets.loadtests.verify.Sale;
@@ -183,6 +184,10 @@ final class LoadRun {
 				.sum());
 			failures.addAll(scalperExpectations(shoppers, scalper, seats, seatsLeft, duration));
 		}
+		if (simulation == Simulations.STREAMING_SALE && ledger.count("user", "streamed PENDING") > 0) {
+			failures.add(ledger.count("user", "streamed PENDING") + " bookings were not final within "
+					+ StreamingSale.WAIT.toSeconds() + " s on their status stream");
+		}
 		if (simulation == Simulations.SOLD_OUT_STAMPEDE && ledger.count("user", "202") > 0) {
 			failures.add(ledger.count("user", "202") + " requests after the sell-out were accepted (202)");
 		}
@@ -190,7 +195,8 @@ final class LoadRun {
 				duration.toSeconds(), ledger.counts(), verification.figures(), seatsLeft, shoppers, scalper,
 				gatling.status(), gatling.report().map((folder) -> folder.resolve("index.html").toString()).orElse(null),
 				failures, (quiet != null) ? quiet.figures().payments() : null,
-				(quiet != null) ? quiet.figures().holds() : null, (quiet != null) ? quiet.figures().waitlist() : null);
+				(quiet != null) ? quiet.figures().holds() : null, (quiet != null) ? quiet.figures().waitlist() : null,
+				(simulation == Simulations.STREAMING_SALE) ? ledger.timeToFinal() : null);
 	}
 
 	/**

@@ -10,6 +10,7 @@ import io.minitickets.loadtests.simulations.PollStorm;
 import io.minitickets.loadtests.simulations.SaleDay;
 import io.minitickets.loadtests.simulations.Scalper;
 import io.minitickets.loadtests.simulations.SoldOutStampede;
+import io.minitickets.loadtests.simulations.StreamingSale;
 
 /**
  * The simulations {@code ./minitickets load} runs, with their default size and the event each needs.
@@ -27,6 +28,9 @@ enum Simulations {
 
 	/** Thousands of clients polling their PENDING bookings. */
 	POLL_STORM(PollStorm.class, 2_000, 100, Duration.ofSeconds(20)),
+
+	/** Poll storm's customers waiting on the status stream (SSE) instead of polling. */
+	STREAMING_SALE(StreamingSale.class, 2_000, 100, Duration.ofSeconds(20)),
 
 	/** A paid event's sale: holds paid, expired and cancelled, the sold out on the waiting list. */
 	PAID_SALE(PaidSale.class, 10_000, 200, Duration.ofSeconds(50));
@@ -99,7 +103,7 @@ enum Simulations {
 	 * @param duration the injection's length
 	 * @return the seats of the run's event: half the arrivals of a sale day (it sells out during the spike), 1,000
 	 * for the scalper, {@value #STAMPEDE_SEATS} sold out before a stampede, one per arrival of a poll storm, one per
-	 * ten arrivals of a paid sale
+	 * ten arrivals of a paid sale, one per arrival of a streaming sale
 	 */
 	int seats(double rate, Duration duration) {
 		double seconds = duration.toMillis() / 1000.0;
@@ -107,7 +111,7 @@ enum Simulations {
 			case SALE_DAY -> (int) Math.max(1, rate * seconds * 2 / 3 / 2);
 			case SCALPER -> Scalper.SEATS;
 			case SOLD_OUT_STAMPEDE -> STAMPEDE_SEATS;
-			case POLL_STORM -> (int) Math.max(1, Math.ceil(rate * seconds));
+			case POLL_STORM, STREAMING_SALE -> (int) Math.max(1, Math.ceil(rate * seconds));
 			case PAID_SALE -> PaidSale.seats(rate, duration.toSeconds());
 		};
 	}

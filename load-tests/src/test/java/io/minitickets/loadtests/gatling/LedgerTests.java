@@ -48,4 +48,25 @@ class LedgerTests {
 		assertThat(this.ledger.count("buyer", "0")).isZero();
 	}
 
+	@Test
+	void recordsHowAStreamedBookingEndedAndTheTimeToItsFinalStatus() {
+		this.ledger.reset();
+		for (long millis = 1; millis <= 100; millis++) {
+			this.ledger.streamed("user", "CONFIRMED", millis);
+		}
+		this.ledger.streamed("user", "PENDING", null);
+
+		assertThat(this.ledger.count("user", "streamed CONFIRMED")).isEqualTo(100);
+		assertThat(this.ledger.count("user", "streamed PENDING")).isEqualTo(1);
+		assertThat(this.ledger.timeToFinal()).isEqualTo(new TimeToFinal(100, 50, 90, 99, 100));
+	}
+
+	@Test
+	void hasNoTimeToFinalWithoutAStreamedFinalStatus() {
+		this.ledger.reset();
+		this.ledger.streamed("user", "PENDING", null);
+
+		assertThat(this.ledger.timeToFinal()).isNull();
+	}
+
 }

@@ -24,7 +24,9 @@ import static org.assertj.core.api.Assertions.assertThat;
  * the class: the seed's Scalper case for its full 10 s (every shopper booking confirmed, the scalper held to its
  * bucket, the rest on sale, the verifier clean) and a short SoldOutStampede (every request refused, nothing sold
  * after the sell-out), and a small PaidSale (200 users for 20 seats, 10 s holds: the verifier clean, its payments,
- * holds and waiting-list figures written). Needs the services' jars (the reactor packages them before load-tests).
+ * holds and waiting-list figures written), and a small StreamingSale (30 customers waiting on the status stream:
+ * every booking streamed CONFIRMED, its time to final reported, the verifier clean). Needs the services' jars (the
+ * reactor packages them before load-tests).
  */
 @Timeout(value = 15, unit = TimeUnit.MINUTES)
 class LoadCommandIntegrationTests {
@@ -80,6 +82,29 @@ class LoadCommandIntegrationTests {
 		assertThat(report.at("/seatsLeft").asLong()).isZero();
 		assertThat(report.at("/verifier/oversold").asLong()).isZero();
 		assertThat(report.at("/verifier/unsettled").asLong()).isZero();
+	}
+
+	@Test
+	void aSmallStreamingSaleWaitsOnTheStatusStreamUntilEveryBookingIsFinal() throws IOException, InterruptedException {
+		Path json = folder.resolve("streaming-sale.json");
+
+		run("streaming-sale.log", 5, "load", "StreamingSale", "--users", "40", "--rate", "10", "--duration", "3",
+				"--json", json.toString());
+
+		JsonNode report = JsonMapper.builder().build().readTree(json.toFile());
+		assertThat(report.at("/seats").asLong()).isEqualTo(30);
+		assertThat(report.at("/answers/user/tried").asLong()).isEqualTo(30);
+		assertThat(report.at("/answers/user/202").asLong()).isEqualTo(30);
+		assertThat(report.at("/answers/user/streamed CONFIRMED").asLong()).isEqualTo(30);
+		assertThat(report.at("/answers/user").has("polled CONFIRMED")).as("no polling").isFalse();
+		assertThat(report.at("/timeToFinal/count").asLong()).isEqualTo(30);
+		assertThat(report.at("/timeToFinal/p50Ms").asLong()).isPositive()
+			.isLessThanOrEqualTo(report.at("/timeToFinal/p99Ms").asLong());
+		assertThat(report.at("/gatlingStatus").asInt()).isZero();
+		assertThat(report.at("/seatsLeft").asLong()).isZero();
+		for (String figure : List.of("oversold", "undersold", "unsettled", "drift")) {
+			assertThat(report.at("/verifier/" + figure).asLong()).as(figure).isZero();
+		}
 	}
 
 	@Test

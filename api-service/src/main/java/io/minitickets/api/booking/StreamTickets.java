@@ -1,0 +1,177 @@
+package io.minitickets.api.booking;
+
+import java.nio.charset.StandardCharsets;
+import java.security.GeneralSecurityException;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+import java.util.UUID;
+
+import javax.crypto.Mac;
+import javax.crypto.SecretKey;
+import javax.crypto.spec.SecretKeySpec;
+
+import com.nimbusds.jose.jwk.source.ImmutableSecret;
+import io.minitickets.api.problem.ApiException;
+import io.minitickets.api.problem.Problems;
+import io.minitickets.core.problem.ProblemTypes;
+import io.minitickets.core.security.AccessTokenProperties;
+import io.minitickets.core.security.AccessTokens;
+import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.http.HttpStatus;
+import org.springframework.security.oauth2.core.DelegatingOAuth2TokenValidator;
+import org.springframework.security.oauth2.jose.jws.MacAlgorithm;
+import org.springframework.security.oauth2.jwt.Jwt;
+import org.springframework.security.oauth2.jwt.JwtClaimNames;
+import org.springframework.security.oauth2.jwt.JwtClaimValidator;
+import org.springframework.security.oauth2.jwt.JwtClaimsSet;
+import org.springframework.security.oauth2.jwt.JwtDecoder;
+import org.springframework.security.oauth2.jwt.JwtEncoderParameters;
+import org.springframework.security.oauth2.jwt.JwtException;
+import org.springframework.security.oauth2.jwt.JwtValidators;
+import org.springframework.security.oauth2.jwt.JwsHeader;
+import org.springframework.security.oauth2.jwt.NimbusJwtDecoder;
+import org.springframework.security.oauth2.jwt.NimbusJwtEncoder;
+import org.springframework.stereotype.Component;
+
+/**
+ * Stream tickets: what a browser's native {@code EventSource} (which cannot send {@code Authorization}) shows as
+ * {@code ?ticket=} on {@code GET /api/bookings/{id}/events}, and nowhere else. A ticket is an HS256 JWT like an access
+ * token ({@link AccessTokens}), with subject = user id, claim {@value #BOOKING_CLAIM} = the booking, audience
+ * {@value #AUDIENCE} and a short expiry ({@link BookingStreamProperties#ticketTtl()}); it is signed with a key of its
+ * own, derived from the access-token secret (HMAC-SHA256 of {@value #KEY_LABEL}), so that a ticket is never accepted
+ * as a Bearer token nor an access token as a ticket.
+ */
+@Component
+final class StreamTickets {
+
+	/** The claim holding the booking id a ticket opens. */
+	static final String BOOKING_CLAIM = "booking";
+
+	/** The audience written and required. */
+	static final String AUDIENCE = "booking-stream";
+
+	private static final String KEY_LABEL = "minitickets booking stream ticket";
+
+	private final NimbusJwtEncoder encoder;
+
+	private final JwtDecoder decoder;
+
+	private final String issuer;
+
+	private final Duration ttl;
+
+	private final Clock clock;
+
+	/**
+	 * @param secret the access-token secret ({@code minitickets.jwt.secret}); the ticket key is derived from it
+	 * @param issuer the {@code iss} claim written and required
+	 * @param ttl how long a ticket opens streams
+	 * @param clock what "now" is when minting (tests mint tickets that are already expired)
+	 */
+	StreamTickets(String secret, String issuer, Duration ttl, Clock clock) {
+		SecretKey key = new SecretKeySpec(derive(secret), "HmacSHA256");
+		this.encoder = new NimbusJwtEncoder(new ImmutableSecret<>(key));
+		NimbusJwtDecoder decoder = NimbusJwtDecoder.withSecretKey(key).macAlgorithm(MacAlgorithm.HS256).build();
+		decoder.setJwtValidator(new DelegatingOAuth2TokenValidator<>(JwtValidators.createDefaultWithIssuer(issuer),
+				new JwtClaimValidator<Instant>(JwtClaimNames.EXP, (exp) -> exp != null),
+				new JwtClaimValidator<List<String>>(JwtClaimNames.AUD,
+						(audience) -> audience != null && audience.contains(AUDIENCE)),
+				new JwtClaimValidator<String>(BOOKING_CLAIM, (booking) -> booking != null)));
+		this.decoder = decoder;
+		this.issuer = issuer;
+		this.ttl = ttl;
+		this.clock = clock;
+	}
+
+	/**
+	 * @param jwt the access tokens' settings (secret and issuer)
+	 * @param streams the streams' settings (the tickets' TTL)
+	 */
+	@Autowired
+	StreamTickets(AccessTokenProperties jwt, BookingStreamProperties streams) {
+		this(jwt.secret(), jwt.issuer(), streams.ticketTtl(), Clock.systemUTC());
+	}
+
+	/**
+	 * Mints a ticket to one booking's stream; the caller has checked the booking is the user's.
+	 * @param bookingId the booking
+	 * @param userId its owner
+	 * @return the ticket and its expiry
+	 */
+	StreamTicket mint(UUID bookingId, long userId) {
+		Instant now = this.clock.instant();
+		Instant expiresAt = now.plus(this.ttl);
+		JwtClaimsSet claims = JwtClaimsSet.builder()
+			.issuer(this.issuer)
+			.subject(Long.toString(userId))
+			.audience(List.of(AUDIENCE))
+			.issuedAt(now)
+			.expiresAt(expiresAt)
+			.claim(BOOKING_CLAIM, bookingId.toString())
+			.build();
+		String ticket = this.encoder
+			.encode(JwtEncoderParameters.from(JwsHeader.with(MacAlgorithm.HS256).build(), claims))
+			.getTokenValue();
+		return new StreamTicket(ticket, expiresAt);
+	}
+
+	/**
+	 * @param ticket the {@code ticket} query parameter
+	 * @param bookingId the booking whose stream is asked for
+	 * @return the user the ticket was minted for
+	 * @throws ApiException 401 when the ticket is not one of ours, was tampered with or has expired; 404 when it
+	 * opens another booking (as for someone else's booking)
+	 */
+	long verify(String ticket, UUID bookingId) {
+		Jwt jwt;
+		try {
+			jwt = this.decoder.decode(ticket);
+		}
+		catch (JwtException ex) {
+			throw unauthorized();
+		}
+		if (!bookingId.toString().equals(jwt.getClaimAsString(BOOKING_CLAIM))) {
+			throw Problems.notFound("No booking " + bookingId + ".");
+		}
+		try {
+			return Long.parseLong(jwt.getSubject());
+		}
+		catch (NumberFormatException ex) {
+			throw unauthorized();
+		}
+	}
+
+	/**
+	 * @return the 401 of a stream asked for with a ticket that opens nothing
+	 */
+	static ApiException unauthorized() {
+		return new ApiException(HttpStatus.UNAUTHORIZED, ProblemTypes.UNAUTHORIZED, "Unauthorized",
+				"A valid, unexpired stream ticket for this booking (POST /api/bookings/{id}/stream-ticket) or a "
+						+ "Bearer token is required.",
+				null)
+			.withHeader("WWW-Authenticate", "Bearer");
+	}
+
+	private static byte[] derive(String secret) {
+		try {
+			Mac mac = Mac.getInstance("HmacSHA256");
+			mac.init(new SecretKeySpec(secret.getBytes(StandardCharsets.UTF_8), "HmacSHA256"));
+			return mac.doFinal(KEY_LABEL.getBytes(StandardCharsets.UTF_8));
+		}
+		catch (GeneralSecurityException ex) {
+			throw new IllegalStateException("HmacSHA256 is not available", ex);
+		}
+	}
+
+	/**
+	 * A minted ticket.
+	 *
+	 * @param ticket the ticket, for {@code ?ticket=}
+	 * @param expiresAt when it stops opening streams (a stream already open stays open)
+	 */
+	record StreamTicket(String ticket, Instant expiresAt) {
+	}
+
+}

@@ -1,0 +1,31 @@
+package io.minitickets.api.queue;
+
+import org.junit.jupiter.api.Test;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+class PartitionQueueTests {
+
+	@Test
+	void aheadIsTheEndOffsetMinusTheCommittedOneWithAnEtaFromTheRate() {
+		assertThat(PartitionQueue.of(2, new PartitionProgress(100, 130, 10.0)))
+			.isEqualTo(new PartitionQueue(2, 30, 3L, 10.0));
+		assertThat(PartitionQueue.of(0, new PartitionProgress(100, 131, 10.0)).etaSeconds())
+			.as("rounded up, as a booking's ETA").isEqualTo(4L);
+	}
+
+	@Test
+	void noEtaWhileTheRateIsUnknownOrZero() {
+		assertThat(PartitionQueue.of(0, new PartitionProgress(100, 130, null)).etaSeconds()).isNull();
+		assertThat(PartitionQueue.of(0, new PartitionProgress(100, 130, 0.0)).etaSeconds()).isNull();
+	}
+
+	@Test
+	void anEmptyPartitionHasNothingAheadAndNoWait() {
+		assertThat(PartitionQueue.of(0, new PartitionProgress(130, 130, 5.0)))
+			.isEqualTo(new PartitionQueue(0, 0, 0L, 5.0));
+		assertThat(PartitionQueue.of(0, new PartitionProgress(140, 130, 5.0)).ahead())
+			.as("an end read before the commit: never negative").isZero();
+	}
+
+}
