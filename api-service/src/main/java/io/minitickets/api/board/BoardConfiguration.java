@@ -3,6 +3,7 @@ package io.minitickets.api.board;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.config.MeterFilter;
 import io.minitickets.core.inventory.InventoryGate;
+import io.minitickets.core.waitingroom.WaitingRoomQueue;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.jdbc.core.simple.JdbcClient;
@@ -22,8 +23,8 @@ class BoardConfiguration {
 
 	@Bean
 	BoardSampler boardSampler(JdbcClient jdbc, InventoryGate gate, MeterRegistry meters, KafkaAdmin kafkaAdmin,
-			BoardProperties properties) {
-		return new BoardSampler(jdbc, gate, meters, kafkaAdmin, properties);
+			BoardProperties properties, WaitingRoomQueue waitingRooms) {
+		return new BoardSampler(jdbc, gate, meters, kafkaAdmin, properties, waitingRooms);
 	}
 
 }
