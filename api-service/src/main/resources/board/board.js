@@ -192,6 +192,7 @@
       drift.classList.toggle('drifting', event.drift !== null && event.drift !== 0);
       spark(card.querySelector('.spark'), event.soldHistory);
       renderPaid(card, event.paid);
+      renderRoom(card, event.waitingRoom);
     }
     for (const card of [...container.children]) {
       if (!seen.has(card.id)) {
@@ -244,6 +245,45 @@
       facts.querySelector('.' + name).textContent = value(paid);
     }
     facts.querySelector('.refunds').classList.toggle('drifting', paid.refundsPending > 0);
+  }
+
+  // An event's waiting room: its facts, in the order of ROOM_FACTS; an event without one has none.
+  const ROOM_FACTS = [
+    ['waiting', 'waiting', (r) => number(r.waiting)],
+    ['admitted-rate', 'admitted /s', (r) => number(r.admittedPerSecond, 1)],
+    ['dropped', 'dropped', (r) => number(r.dropped)],
+    ['eta', 'ETA of the last place, s', (r) => number(r.etaLastSeconds)],
+    ['state', 'admission', (r) => r.soldOut ? 'sold out' : r.paused ? 'paused' : 'admitting'],
+    ['rate', 'rate', (r) => r.mode + ((r.perSecond !== null && r.perSecond !== undefined)
+      ? (r.mode === 'auto' ? ', at most ' : ' ') + number(r.perSecond) + '/s' : '')],
+  ];
+
+  function renderRoom(card, room) {
+    let facts = card.querySelector('dl.room');
+    if (!room) {
+      if (facts) {
+        facts.remove();
+      }
+      return;
+    }
+    if (!facts) {
+      facts = document.createElement('dl');
+      facts.className = 'room';
+      for (const [name, label] of ROOM_FACTS) {
+        const fact = document.createElement('div');
+        const term = document.createElement('dt');
+        term.textContent = label;
+        const value = document.createElement('dd');
+        value.className = name;
+        fact.append(term, value);
+        facts.append(fact);
+      }
+      card.append(facts);
+    }
+    for (const [name, , value] of ROOM_FACTS) {
+      facts.querySelector('.' + name).textContent = value(room);
+    }
+    facts.querySelector('.state').classList.toggle('drifting', room.paused || room.soldOut);
   }
 
   function eventCard(id, event) {

@@ -14,8 +14,8 @@ import org.jspecify.annotations.Nullable;
  *
  * @param enabled required: true for bookings to need an admission
  * @param opensAt from when places are taken (ISO-8601 instant), at or before the sale's opening; absent: at once
- * @param admission required: {@code {"mode": "fixed", "perSecond": 1..100000}} ({@code auto} is a later slice and
- * refused for now)
+ * @param admission required: {@code {"mode": "fixed", "perSecond": 1..100000}}, or {@code {"mode": "auto"}} with an
+ * optional {@code perSecond} 1..100000 as the most it admits (the rate then follows the pipeline's measured capacity)
  * @param admittedForSeconds how long an admission lasts, 30 to 86,400 s; absent for 600
  */
 record WaitingRoomRequest(@Nullable Boolean enabled, @Nullable Instant opensAt, @Nullable AdmissionRequest admission,
@@ -59,15 +59,15 @@ record WaitingRoomRequest(@Nullable Boolean enabled, @Nullable Instant opensAt, 
 			throw Problems.badRequest("'" + at + "admission' is required: {\"mode\": \"fixed\", \"perSecond\": N}.");
 		}
 		String mode = this.admission.mode();
-		if (WaitingRoom.AUTO.equals(mode)) {
-			throw Problems.badRequest("'" + at + "admission.mode' \"auto\" is not available yet (issue 18, a later "
-					+ "slice); use \"fixed\" with 'perSecond'.");
-		}
-		if (!WaitingRoom.FIXED.equals(mode)) {
+		if (!WaitingRoom.FIXED.equals(mode) && !WaitingRoom.AUTO.equals(mode)) {
 			throw Problems.badRequest("'" + at + "admission.mode' must be \"fixed\" or \"auto\".");
 		}
 		Integer perSecond = this.admission.perSecond();
-		if (perSecond == null || perSecond < 1 || perSecond > MAX_PER_SECOND) {
+		if (WaitingRoom.AUTO.equals(mode) && perSecond != null && (perSecond < 1 || perSecond > MAX_PER_SECOND)) {
+			throw Problems.badRequest("'" + at + "admission.perSecond' must be 1 to " + MAX_PER_SECOND
+					+ " (the most places admitted a second) in \"auto\" mode, or absent.");
+		}
+		if (WaitingRoom.FIXED.equals(mode) && (perSecond == null || perSecond < 1 || perSecond > MAX_PER_SECOND)) {
 			throw Problems.badRequest("'" + at + "admission.perSecond' must be 1 to " + MAX_PER_SECOND
 					+ " (places admitted a second) in \"fixed\" mode.");
 		}

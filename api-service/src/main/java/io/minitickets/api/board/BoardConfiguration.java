@@ -4,6 +4,7 @@ import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.config.MeterFilter;
 import io.minitickets.api.queue.QueuePositions;
 import io.minitickets.core.inventory.InventoryGate;
+import io.minitickets.core.waitingroom.WaitingRoomQueue;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.jdbc.core.simple.JdbcClient;
@@ -23,8 +24,8 @@ class BoardConfiguration {
 
 	@Bean
 	BoardSampler boardSampler(JdbcClient jdbc, InventoryGate gate, MeterRegistry meters, KafkaAdmin kafkaAdmin,
-			BoardProperties properties, QueuePositions queue) {
-		return new BoardSampler(jdbc, gate, meters, kafkaAdmin, properties, queue);
+			BoardProperties properties, QueuePositions queue, WaitingRoomQueue waitingRooms) {
+		return new BoardSampler(jdbc, gate, meters, kafkaAdmin, properties, queue, waitingRooms);
 	}
 
 }

@@ -133,7 +133,8 @@ final class BoardHistory {
 			List<@Nullable Integer> history = new ArrayList<>(sold.size());
 			sold.forEach((byEvent) -> history.add(byEvent.get(event.id())));
 			panels.add(new EventPanel(event.id(), event.name(), event.capacity(), event.sold(), event.gate().counter(),
-					event.gate().leases(), event.gate().drift(event.capacity(), event.sold()), history, event.paid()));
+					event.gate().leases(), event.gate().drift(event.capacity(), event.sold()), history, event.paid(),
+					event.waitingRoom()));
 		}
 		return panels;
 	}

@@ -57,9 +57,10 @@ record BoardSample(Instant at, RequestCounts counts, @Nullable Rates rates, @Nul
 	 * @param sold {@code events.seats_sold}
 	 * @param gate the gate's counter and leases
 	 * @param paid its holds, waiting list, payments and refunds; null for a free event (price 0)
+	 * @param waitingRoom its waiting room; null when it has none enabled (or Valkey could not tell)
 	 */
 	record EventReading(long id, String name, int capacity, int sold, GateReading gate,
-			@Nullable PaidSaleReading paid) {
+			@Nullable PaidSaleReading paid, @Nullable WaitingRoomReading waitingRoom) {
 	}
 
 }

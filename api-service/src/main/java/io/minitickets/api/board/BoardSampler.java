@@ -17,6 +17,9 @@ import io.minitickets.core.backlog.PartitionLag;
 import io.minitickets.core.inventory.GateReading;
 import io.minitickets.core.inventory.InventoryGate;
 import io.minitickets.core.messaging.BookingTopics;
+import io.minitickets.core.valkey.ValkeyUnavailableException;
+import io.minitickets.core.waitingroom.RoomStatus;
+import io.minitickets.core.waitingroom.WaitingRoomQueue;
 import org.apache.kafka.clients.admin.Admin;
 import org.jspecify.annotations.Nullable;
 import org.springframework.beans.factory.DisposableBean;
@@ -27,14 +30,15 @@ import org.springframework.kafka.core.KafkaAdmin;
 /**
  * Takes the board's samples: at most one per {@link BoardProperties#period()} however many viewers ask, and only
  * while someone asks. A sample reads the booking request's existing meters, one Postgres query, two Valkey reads per
- * event and a few admin requests to the broker; none of it runs on a booking request. The queue panel reads
- * {@link QueuePositions#partitions()}, the offsets api-service already reads once a second for queue positions: no
- * broker request of its own.
+ * event (and one more for an event with a waiting room) and a few admin requests to the broker; none of it runs on a
+ * booking request. The queue panel reads {@link QueuePositions#partitions()}, the offsets api-service already reads
+ * once a second for queue positions: no broker request of its own.
  */
 class BoardSampler implements DisposableBean {
 
 	private static final String EVENTS = """
-			select id, name, capacity, seats_sold, price > 0 as paid from events where sale_opens_at <= now()
+			select id, name, capacity, seats_sold, price > 0 as paid, waiting_room_enabled, admission_mode,
+			admission_per_second from events where sale_opens_at <= now()
 			order by sale_opens_at desc, id desc limit :limit""";
 
 	private final JdbcClient jdbc;
@@ -55,14 +59,17 @@ class BoardSampler implements DisposableBean {
 
 	private final QueuePositions queue;
 
+	private final WaitingRoomQueue waitingRooms;
+
 	private volatile @Nullable BoardSnapshot latest;
 
 	private @Nullable Admin admin;
 
 	BoardSampler(JdbcClient jdbc, InventoryGate gate, MeterRegistry meters, KafkaAdmin kafkaAdmin,
-			BoardProperties properties, QueuePositions queue) {
+			BoardProperties properties, QueuePositions queue, WaitingRoomQueue waitingRooms) {
 		this.jdbc = jdbc;
 		this.queue = queue;
+		this.waitingRooms = waitingRooms;
 		this.paidSales = new PaidSales(jdbc);
 		this.gate = gate;
 		this.meters = meters;
@@ -112,7 +119,7 @@ class BoardSampler implements DisposableBean {
 		List<String> problems = new ArrayList<>();
 		RequestCounts counts = BookingRequestMeters.read(this.meters);
 		BoardSample previous = this.history.latest();
-		List<EventReading> events = events(problems, (previous != null) ? previous.at() : null, at);
+		List<EventReading> events = events(problems, previous, at);
 		double refused = webhooksRefused();
 		List<PartitionLag> lag = null;
 		Long deadLetters = null;
@@ -134,25 +141,54 @@ class BoardSampler implements DisposableBean {
 				this.queue.partitions(), List.copyOf(problems));
 	}
 
-	private List<EventReading> events(List<String> problems, @Nullable Instant since, Instant at) {
+	private List<EventReading> events(List<String> problems, @Nullable BoardSample previous, Instant at) {
+		Instant since = (previous != null) ? previous.at() : null;
 		try {
 			// Postgres first, then the gate: no connection is held while Valkey answers
 			List<EventRow> rows = this.jdbc.sql(EVENTS)
 				.param("limit", this.properties.events())
 				.query((row, index) -> new EventRow(row.getLong("id"), row.getString("name"), row.getInt("capacity"),
-						row.getInt("seats_sold"), row.getBoolean("paid")))
+						row.getInt("seats_sold"), row.getBoolean("paid"), row.getBoolean("waiting_room_enabled"),
+						row.getString("admission_mode"), (Integer) row.getObject("admission_per_second")))
 				.list();
 			List<Long> paid = rows.stream().filter(EventRow::paid).map(EventRow::id).toList();
 			Map<Long, PaidSaleReading> panels = paid.isEmpty() ? Map.of() : this.paidSales.read(paid, since, at);
 			return rows.stream()
 				.map((event) -> new EventReading(event.id(), event.name(), event.capacity(), event.sold(),
-						GateReading.of(this.gate, event.id()), panels.get(event.id())))
+						GateReading.of(this.gate, event.id()), panels.get(event.id()),
+						event.waitingRoom() ? waitingRoom(event, previous, at, problems) : null))
 				.toList();
 		}
 		catch (DataAccessException ex) {
 			problems.add("Postgres: " + ex.getMostSpecificCause().getMessage());
 			return List.of();
 		}
+	}
+
+	private @Nullable WaitingRoomReading waitingRoom(EventRow event, @Nullable BoardSample previous, Instant at,
+			List<String> problems) {
+		RoomStatus status;
+		try {
+			status = this.waitingRooms.status(event.id());
+		}
+		catch (ValkeyUnavailableException ex) {
+			problems.add("Valkey (waiting room of event " + event.id() + "): " + ex.getMessage());
+			return null;
+		}
+		WaitingRoomReading before = (previous == null) ? null : previous.events()
+			.stream()
+			.filter((reading) -> reading.id() == event.id() && reading.waitingRoom() != null)
+			.map(EventReading::waitingRoom)
+			.findFirst()
+			.orElse(null);
+		Double admittedPerSecond = (before != null)
+				? perSecond(Math.max(0, status.admitted() - before.admitted()), previous.at(), at) : null;
+		Double rate = (admittedPerSecond != null && admittedPerSecond > 0) ? admittedPerSecond
+				: ("fixed".equals(event.mode()) && event.perSecond() != null) ? (double) event.perSecond() : null;
+		Long eta = (status.paused() || status.soldOut() || rate == null) ? null
+				: (long) Math.ceil(status.waiting() / rate);
+		return new WaitingRoomReading(status.waiting(), status.admitted(), admittedPerSecond, status.dropped(), eta,
+				status.paused(), status.soldOut(), (event.mode() != null) ? event.mode() : "fixed", event.perSecond());
 	}
 
 	private double webhooksRefused() {
@@ -170,7 +206,8 @@ class BoardSampler implements DisposableBean {
 		return this.admin;
 	}
 
-	private record EventRow(long id, String name, int capacity, int sold, boolean paid) {
+	private record EventRow(long id, String name, int capacity, int sold, boolean paid, boolean waitingRoom,
+			@Nullable String mode, @Nullable Integer perSecond) {
 	}
 
 	@Override

@@ -94,9 +94,12 @@ record BoardSnapshot(Instant at, long periodMillis, List<Long> times, Requests r
 	 * @param drift capacity − sold − leases − gate; 0 when the gate agrees with Postgres; null when unknown
 	 * @param soldHistory seats sold, history (null before the event was first sampled)
 	 * @param paid a paid event's holds, waiting list, payments and refunds; null for a free event
+	 * @param waitingRoom its waiting room's waiting, admitted/s, dropped, ETA of the last place, paused / sold out;
+	 * null for an event without an enabled one
 	 */
 	record EventPanel(long id, String name, int capacity, int sold, @Nullable Long gate, @Nullable Integer leases,
-			@Nullable Long drift, List<@Nullable Integer> soldHistory, @Nullable PaidSaleReading paid) {
+			@Nullable Long drift, List<@Nullable Integer> soldHistory, @Nullable PaidSaleReading paid,
+			@Nullable WaitingRoomReading waitingRoom) {
 	}
 
 }

@@ -18,7 +18,7 @@ public record WaitingRoom(boolean enabled, @Nullable Instant opensAt, Admission 
 	/** Admission at a fixed rate. */
 	public static final String FIXED = "fixed";
 
-	/** Admission that follows the pipeline's measured capacity (a later slice of issue 18). */
+	/** Admission that follows the pipeline's measured capacity (settle rate, consumer lag, in-flight and shed). */
 	public static final String AUTO = "auto";
 
 	/**
@@ -33,7 +33,8 @@ public record WaitingRoom(boolean enabled, @Nullable Instant opensAt, Admission 
 	 * How fast places are admitted.
 	 *
 	 * @param mode {@code fixed} or {@code auto}
-	 * @param perSecond places admitted a second in {@code fixed} mode; null in {@code auto}
+	 * @param perSecond places admitted a second in {@code fixed} mode; in {@code auto} the most admitted a second,
+	 * or null for no ceiling
 	 */
 	public record Admission(String mode, @Nullable Integer perSecond) {
 	}

@@ -28,7 +28,7 @@ import org.springframework.stereotype.Component;
  * with its time).
  */
 @Component
-class SettleProgress implements SmartLifecycle {
+class SettleProgress implements SmartLifecycle, WorkerProgress {
 
 	private static final Logger logger = LoggerFactory.getLogger(SettleProgress.class);
 
@@ -72,6 +72,21 @@ class SettleProgress implements SmartLifecycle {
 		return this.latest;
 	}
 
+	@Override
+	public WorkerProgress.@Nullable Summary summary() {
+		Reading reading = this.latest;
+		if (reading == null) {
+			return null;
+		}
+		Double settled = null;
+		for (PartitionProgress partition : reading.partitions().values()) {
+			if (partition.ratePerSecond() != null) {
+				settled = ((settled != null) ? settled : 0) + partition.ratePerSecond();
+			}
+		}
+		return new WorkerProgress.Summary(settled, reading.recordsAhead(), reading.at());
+	}
+
 	private void poll() {
 		try {
 			if (this.admin == null) {
@@ -79,7 +94,13 @@ class SettleProgress implements SmartLifecycle {
 			}
 			var lags = new KafkaBacklog(this.admin, this.properties.kafkaTimeout()).lag();
 			Instant at = this.clock.instant();
-			this.latest = new Reading(this.rates.add(lags, at), at);
+			long ahead = 0;
+			for (var lag : lags) {
+				if (lag.committed() != null) {
+					ahead += Math.max(0, lag.end() - lag.committed());
+				}
+			}
+			this.latest = new Reading(this.rates.add(lags, at), ahead, at);
 			this.read.increment();
 		}
 		catch (RuntimeException ex) {
@@ -126,9 +147,11 @@ class SettleProgress implements SmartLifecycle {
 	 * One reading of every partition.
 	 *
 	 * @param partitions per partition the group committed on, its progress
+	 * @param recordsAhead records not yet settled, summed over partitions (partitions the group never committed on are
+	 * not counted)
 	 * @param at when the broker was read
 	 */
-	record Reading(Map<Integer, PartitionProgress> partitions, Instant at) {
+	record Reading(Map<Integer, PartitionProgress> partitions, long recordsAhead, Instant at) {
 	}
 
 }

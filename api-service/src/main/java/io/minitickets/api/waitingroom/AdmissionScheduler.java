@@ -30,7 +30,8 @@ import org.springframework.stereotype.Component;
  * Runs the open waiting rooms, on one thread: every {@code admit-every}, for each event whose waiting room is enabled
  * and whose sale is open, the instance holding the event's lease in Valkey (one instance per event) closes the
  * pre-queue and draws its order once ({@link QueueDraw}, logged with its commitment before it is applied), then admits
- * the next places at the room's fixed rate. The rate is enforced by the admission script with Valkey's clock, so a lease
+ * the next places at the room's fixed rate, or in {@code auto} at the rate {@link AutoAdmission} gives from the
+ * pipeline's measured capacity (shared by the open rooms in {@code auto}; nothing admitted while it is 0). The rate is enforced by the admission script with Valkey's clock, so a lease
  * changing hands cannot double it. The script admits nothing while an operator paused the room ({@code ops queue
  * pause}) or the gate says sold out, and drops the abandoned places it comes to ({@code abandon-after}); this also
  * skips admitting while Postgres says every seat is sold (the gate may be off).
@@ -48,6 +49,8 @@ class AdmissionScheduler implements SmartLifecycle {
 
 	private final WaitingRoomProperties properties;
 
+	private final AutoAdmission auto;
+
 	private final SecureRandom random = new SecureRandom();
 
 	private final String holder = "api-" + UUID.randomUUID();
@@ -63,8 +66,9 @@ class AdmissionScheduler implements SmartLifecycle {
 	private volatile ScheduledExecutorService executor;
 
 	AdmissionScheduler(EventRepository events, WaitingRoomQueue queue, WaitingRoomMeters meters,
-			WaitingRoomProperties properties) {
+			WaitingRoomProperties properties, AutoAdmission auto) {
 		this.events = events;
+		this.auto = auto;
 		this.queue = queue;
 		this.meters = meters;
 		this.properties = properties;
@@ -105,9 +109,13 @@ class AdmissionScheduler implements SmartLifecycle {
 				this.roomsReadAt = now;
 			}
 			Set<Long> open = new HashSet<>();
+			int autoRooms = (int) this.rooms.stream()
+				.filter((event) -> event.waitingRoom() != null
+						&& WaitingRoom.AUTO.equals(event.waitingRoom().admission().mode()))
+				.count();
 			for (Event event : this.rooms) {
 				open.add(event.id());
-				run(event);
+				run(event, autoRooms);
 			}
 			this.leased.removeIf((id) -> {
 				if (!open.contains(id)) {
@@ -125,9 +133,13 @@ class AdmissionScheduler implements SmartLifecycle {
 		}
 	}
 
-	private void run(Event event) {
+	private void run(Event event, int autoRooms) {
 		WaitingRoom room = event.waitingRoom();
-		if (room == null || room.admission().perSecond() == null) {
+		if (room == null) {
+			return;
+		}
+		boolean auto = WaitingRoom.AUTO.equals(room.admission().mode());
+		if (!auto && room.admission().perSecond() == null) {
 			return;
 		}
 		long eventId = event.id();
@@ -146,7 +158,19 @@ class AdmissionScheduler implements SmartLifecycle {
 			this.meters.admitted(eventId, 0, this.queue.status(eventId).waiting(), 0, true);
 			return;
 		}
-		AdmittedPlaces admitted = this.queue.admit(eventId, room.admission().perSecond(),
+		int perSecond;
+		if (!auto) {
+			perSecond = room.admission().perSecond();
+		}
+		else {
+			perSecond = this.auto.perSecond(room.admission().perSecond(), autoRooms);
+			this.meters.autoRate(eventId, perSecond);
+			if (perSecond == 0) {
+				this.meters.admitted(eventId, 0, this.queue.status(eventId).waiting(), 0, false);
+				return;
+			}
+		}
+		AdmittedPlaces admitted = this.queue.admit(eventId, perSecond,
 				Duration.ofSeconds(room.admittedForSeconds()), this.properties.abandonAfter());
 		if (admitted.dropped() > 0) {
 			logger.debug("Waiting room of event {}: dropped {} abandoned places (not seen for {})", eventId,

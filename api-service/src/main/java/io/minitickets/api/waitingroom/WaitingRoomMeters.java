@@ -13,7 +13,8 @@ import org.springframework.stereotype.Component;
  * last admission call), {@code minitickets_waiting_room_admitted_total} (places this instance admitted),
  * {@code minitickets_waiting_room_dropped_total} (places this instance dropped as abandoned) and
  * {@code minitickets_waiting_room_paused} (gauge: rooms this instance admits for whose last admission call was halted
- * by an operator's pause or by the gate saying sold out).
+ * by an operator's pause or by the gate saying sold out) and {@code minitickets_waiting_room_auto_rate} (gauge:
+ * places a second the rooms in {@code auto} admission this instance admits for were last given, summed).
  */
 @Component
 class WaitingRoomMeters {
@@ -21,6 +22,8 @@ class WaitingRoomMeters {
 	private final Map<Long, Long> waiting = new ConcurrentHashMap<>();
 
 	private final Map<Long, Boolean> paused = new ConcurrentHashMap<>();
+
+	private final Map<Long, Integer> autoRate = new ConcurrentHashMap<>();
 
 	private final Counter admitted;
 
@@ -41,6 +44,14 @@ class WaitingRoomMeters {
 				(byEvent) -> byEvent.values().stream().filter(Boolean::booleanValue).count())
 			.description("Waiting rooms this instance admits for that are paused (by an operator, or sold out)")
 			.register(registry);
+		Gauge.builder("minitickets.waiting.room.auto.rate", this.autoRate,
+				(byEvent) -> byEvent.values().stream().mapToLong(Integer::longValue).sum())
+			.description("Places a second the waiting rooms in auto admission this instance admits for were last given")
+			.register(registry);
+	}
+
+	void autoRate(long eventId, int perSecond) {
+		this.autoRate.put(eventId, perSecond);
 	}
 
 	void admitted(long eventId, int places, long stillWaiting, long droppedPlaces, boolean halted) {
@@ -53,6 +64,7 @@ class WaitingRoomMeters {
 	void notAdmitting(long eventId) {
 		this.waiting.remove(eventId);
 		this.paused.remove(eventId);
+		this.autoRate.remove(eventId);
 	}
 
 }

@@ -17,9 +17,18 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
  * @param waitPoll how often a waiting long-poll reads its place
  * @param abandonAfter how long a place may go without its owner reading it (a long-poll reads it every
  * {@code waitPoll}) before it is dropped as abandoned when it comes up for admission; zero for never
+ * @param autoLagTarget {@code auto} admission: the consumer lag aimed at, as seconds of settling at the measured rate
+ * @param autoDrainOver {@code auto} admission: over how long a lag above (below) the target is brought back to it
+ * @param autoFloor {@code auto} admission: the least places a second of a room while nothing is shed
+ * @param autoShedHold {@code auto} admission: how long nothing is admitted after this instance shed a booking request
+ * @param autoInFlightShare {@code auto} admission: from this share of the booking route's in-flight limit in progress
+ * on this instance, nothing is admitted
  */
 @ConfigurationProperties("minitickets.waiting-room")
 public record WaitingRoomProperties(@DefaultValue("200ms") Duration admitEvery, @DefaultValue("3s") Duration lease,
 		@DefaultValue("2s") Duration roomsEvery, @DefaultValue("30s") Duration waitMost,
-		@DefaultValue("500ms") Duration waitPoll, @DefaultValue("60s") Duration abandonAfter) {
+		@DefaultValue("500ms") Duration waitPoll, @DefaultValue("60s") Duration abandonAfter,
+		@DefaultValue("5s") Duration autoLagTarget, @DefaultValue("10s") Duration autoDrainOver,
+		@DefaultValue("1") int autoFloor, @DefaultValue("5s") Duration autoShedHold,
+		@DefaultValue("0.75") double autoInFlightShare) {
 }

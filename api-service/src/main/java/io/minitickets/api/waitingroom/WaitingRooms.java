@@ -135,7 +135,9 @@ public class WaitingRooms {
 
 	private PlaceView view(Event event, UUID placeId, PlaceReading reading) {
 		WaitingRoom room = event.waitingRoom();
-		Integer perSecond = (room != null) ? room.admission().perSecond() : null;
+		// in auto the rate is the pipeline's, measured by the instance admitting: no ETA from the ceiling
+		Integer perSecond = (room != null && WaitingRoom.FIXED.equals(room.admission().mode()))
+				? room.admission().perSecond() : null;
 		boolean soldOut = reading.soldOut() || event.seatsSold() >= event.capacity();
 		String waitlist = soldOut ? "/api/events/" + event.id() + "/waitlist" : null;
 		return switch (reading.state()) {

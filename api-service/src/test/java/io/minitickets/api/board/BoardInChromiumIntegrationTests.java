@@ -45,6 +45,9 @@ class BoardInChromiumIntegrationTests extends ApiIntegrationTest {
 	@Autowired
 	private MeterRegistry meters;
 
+	@Autowired
+	private io.minitickets.core.waitingroom.WaitingRoomQueue queue;
+
 	private HeadlessChromium chromium;
 
 	@BeforeEach
@@ -122,6 +125,40 @@ class BoardInChromiumIntegrationTests extends ApiIntegrationTest {
 		until(browser, (page) -> number(page, "webhooks-refused") > 0);
 		assertThat(browser.findElements(By.cssSelector("#event-" + eventId + " dl.paid"))).hasSize(1);
 		this.chromium.screenshot(REPORTS.resolve("board-paid.png"), 1280, 1100);
+	}
+
+	@Test
+	void showsAWaitingRoomsWaitingAdmittedDroppedAndItsLastPlacesEta() throws Exception {
+		HttpResponse<String> created = this.api.post("/api/admin/events", """
+				{"name":"Room","capacity":10,"saleOpensAt":"%s","waitingRoom":{"enabled":true,"admission":{"mode":\
+				"fixed","perSecond":1}}}""".formatted(java.time.Instant.now().minusSeconds(60)), adminToken());
+		assertThat(created.statusCode()).as(created.body()).isEqualTo(201);
+		long eventId = ApiClient.json(created).get("id").asLong();
+		long other = createOpenEvent(10);
+		this.queue.pause(eventId);
+		for (int i = 0; i < 3; i++) {
+			long user = 900_000_000L + Math.abs(UUID.randomUUID().getLeastSignificantBits() % 99_000_000L);
+			HttpResponse<String> joined = this.api.post("/api/events/" + eventId + "/queue", "", mint(user));
+			assertThat(joined.statusCode()).as(joined.body()).isEqualTo(201);
+		}
+		WebDriver browser = this.chromium.driver();
+
+		logIn(browser, "admin@test.local", "admin-password");
+
+		WebElement event = until(browser, (page) -> page.findElement(By.id("event-" + eventId)));
+		until(browser, (page) -> text(event, ".room .waiting").equals("3"));
+		assertThat(text(event, ".room .state")).isEqualTo("paused");
+		assertThat(text(event, ".room .dropped")).isEqualTo("0");
+		assertThat(text(event, ".room .eta")).isEqualTo("–");
+		WebElement plain = until(browser, (page) -> page.findElement(By.id("event-" + other)));
+		assertThat(plain.findElements(By.cssSelector("dl.room"))).isEmpty();
+
+		this.queue.resume(eventId);
+
+		until(browser, (page) -> !List.of("3", "–").contains(text(event, ".room .waiting"))
+				&& !List.of("0", "–").contains(text(event, ".room .admitted-rate")));
+		assertThat(text(event, ".room .state")).isEqualTo("admitting");
+		this.chromium.screenshot(REPORTS.resolve("board-waiting-room.png"), 1280, 1100);
 	}
 
 	@Test

@@ -27,8 +27,8 @@ class WaitingRoomConfigurationIntegrationTests extends ApiIntegrationTest {
 		assertRefused(room(opens, "{\"enabled\":true}"), "'waitingRoom.admission' is required");
 		assertRefused(room(opens, "{\"enabled\":true,\"admission\":{\"mode\":\"fast\",\"perSecond\":5}}"),
 				"'waitingRoom.admission.mode' must be \\\"fixed\\\" or \\\"auto\\\"");
-		assertRefused(room(opens, "{\"enabled\":true,\"admission\":{\"mode\":\"auto\"}}"),
-				"'waitingRoom.admission.mode' \\\"auto\\\" is not available yet");
+		assertRefused(room(opens, "{\"enabled\":true,\"admission\":{\"mode\":\"auto\",\"perSecond\":100001}}"),
+				"'waitingRoom.admission.perSecond' must be 1 to 100000");
 		assertRefused(room(opens, "{\"enabled\":true,\"admission\":{\"mode\":\"fixed\",\"perSecond\":0}}"),
 				"'waitingRoom.admission.perSecond' must be 1 to 100000");
 		assertRefused(room(opens, "{\"enabled\":true,\"admission\":{\"mode\":\"fixed\",\"perSecond\":5},"
