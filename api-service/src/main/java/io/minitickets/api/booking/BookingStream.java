@@ -93,6 +93,13 @@ final class BookingStream {
 	}
 
 	/**
+	 * Closes the stream after what is waiting to be written; the client resumes with {@code Last-Event-ID}.
+	 */
+	synchronized void close() {
+		enqueue(new Outgoing(null, true));
+	}
+
+	/**
 	 * Writes a heartbeat comment unless an event is waiting to be written.
 	 */
 	void heartbeat() {

@@ -15,10 +15,14 @@ import org.springframework.validation.annotation.Validated;
  * @param positionPeriod how often, at most, a PENDING booking's stream gets its new queue position
  * @param timeout how long a stream stays open before it is closed (the client resumes with {@code Last-Event-ID})
  * @param retryAfter the Retry-After of the 503
+ * @param changeRetries how many times a change announced on {@code bookings.settled} is read again when the status
+ * read does not show it yet (it failed, or the status cache lags the record), before Postgres alone is read
+ * @param changeBackoff the wait before the first of those reads again; it doubles at each
  */
 @ConfigurationProperties("minitickets.booking.stream")
 @Validated
 public record BookingStreamProperties(@DefaultValue("25000") @Min(1) int max,
 		@DefaultValue("15s") Duration heartbeat, @DefaultValue("1s") Duration positionPeriod,
-		@DefaultValue("30m") Duration timeout, @DefaultValue("1s") Duration retryAfter) {
+		@DefaultValue("30m") Duration timeout, @DefaultValue("1s") Duration retryAfter,
+		@DefaultValue("3") @Min(0) int changeRetries, @DefaultValue("50ms") Duration changeBackoff) {
 }

@@ -5,6 +5,7 @@ import java.util.Set;
 import java.util.UUID;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutorService;
+import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
@@ -23,6 +24,7 @@ import io.minitickets.core.messaging.BookingStatus;
 import io.minitickets.core.status.QueuePlace;
 import org.jspecify.annotations.Nullable;
 import org.springframework.beans.factory.DisposableBean;
+import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.stereotype.Component;
 import org.springframework.web.servlet.mvc.method.annotation.SseEmitter;
 
@@ -31,7 +33,11 @@ import org.springframework.web.servlet.mvc.method.annotation.SseEmitter;
  * {@link SettlementFeed} announces a change of the booking (read again from the status cache, or Postgres when the
  * cache lags), a PENDING booking's queue position at most once per {@link BookingStreamProperties#positionPeriod()}
  * when it went down (in memory, {@link QueuePositions}), a heartbeat comment every
- * {@link BookingStreamProperties#heartbeat()}. A stream closes after a final status. At most
+ * {@link BookingStreamProperties#heartbeat()}. A stream closes after a final status. An announced change that the
+ * status read does not show yet (it fails, or the status cache lags the record) is read again after
+ * {@link BookingStreamProperties#changeBackoff()}, doubling, {@link BookingStreamProperties#changeRetries()} times, then
+ * from Postgres alone; when even that does not show it, the stream is closed so that the client resumes with
+ * {@code Last-Event-ID} and a fresh read. At most
  * {@link BookingStreamProperties#max()} are open at once, counted in the gauge {@code minitickets.booking.streams}.
  */
 @Component
@@ -53,14 +59,10 @@ class BookingStreams implements DisposableBean {
 	private final ScheduledExecutorService ticks = Executors
 		.newSingleThreadScheduledExecutor(Thread.ofPlatform().name("booking-streams").daemon().factory());
 
+	@Autowired
 	BookingStreams(BookingStatusReader statuses, QueuePositions positions, BookingStreamProperties properties,
 			SettlementFeed feed, MeterRegistry registry) {
-		this.statuses = statuses;
-		this.positions = positions;
-		this.properties = properties;
-		Gauge.builder("minitickets.booking.streams", this.count, AtomicInteger::get)
-			.description("Open status streams (Server-Sent Events)")
-			.register(registry);
+		this(statuses, positions, properties, registry);
 		feed.subscribe(new SettlementWaiters() {
 
 			@Override
@@ -74,6 +76,23 @@ class BookingStreams implements DisposableBean {
 			}
 
 		});
+	}
+
+	/**
+	 * Streams that learn of changes only through {@link #changed}.
+	 * @param statuses reads the booking
+	 * @param positions the queue positions of PENDING bookings
+	 * @param properties the streams' settings
+	 * @param registry where the gauge goes
+	 */
+	BookingStreams(BookingStatusReader statuses, QueuePositions positions, BookingStreamProperties properties,
+			MeterRegistry registry) {
+		this.statuses = statuses;
+		this.positions = positions;
+		this.properties = properties;
+		Gauge.builder("minitickets.booking.streams", this.count, AtomicInteger::get)
+			.description("Open status streams (Server-Sent Events)")
+			.register(registry);
 		this.ticks.scheduleAtFixedRate(this::positions, properties.positionPeriod().toMillis(),
 				properties.positionPeriod().toMillis(), TimeUnit.MILLISECONDS);
 		this.ticks.scheduleAtFixedRate(this::heartbeats, properties.heartbeat().toMillis(),
@@ -103,11 +122,7 @@ class BookingStreams implements DisposableBean {
 		emitter.onCompletion(close);
 		emitter.onTimeout(close);
 		emitter.onError((ex) -> close.run());
-		this.open.compute(bookingId, (id, streams) -> {
-			Set<BookingStream> added = (streams != null) ? streams : ConcurrentHashMap.newKeySet();
-			added.add(stream);
-			return added;
-		});
+		follow(stream);
 		try {
 			// read again after joining: a change announced in between is not missed
 			stream.offer(withPosition(stream, this.statuses.read(bookingId, userId)));
@@ -119,20 +134,70 @@ class BookingStreams implements DisposableBean {
 		return emitter;
 	}
 
-	private void changed(SettledChange change) {
+	/**
+	 * Adds a stream to those told of its booking's changes.
+	 * @param stream the stream
+	 */
+	void follow(BookingStream stream) {
+		this.open.compute(stream.bookingId(), (id, streams) -> {
+			Set<BookingStream> added = (streams != null) ? streams : ConcurrentHashMap.newKeySet();
+			added.add(stream);
+			return added;
+		});
+	}
+
+	/**
+	 * Reads the booking of each of its streams again, on a virtual thread each, until the read shows the announced
+	 * status (or a later one).
+	 * @param change the announced change
+	 */
+	void changed(SettledChange change) {
 		Set<BookingStream> streams = this.open.get(change.bookingId());
 		if (streams == null) {
 			return;
 		}
 		for (BookingStream stream : streams) {
-			this.writers.execute(() -> {
-				try {
-					stream.offer(this.statuses.readChanged(stream.bookingId(), stream.userId()));
-				}
-				catch (ApiException ex) {
-					// unknown right now (Valkey and Postgres both failing): the next change or a resume tells
-				}
-			});
+			this.writers.execute(() -> catchUp(stream, change.status(), 0));
+		}
+	}
+
+	/**
+	 * One read of an announced change: the status read while {@code attempt} is below
+	 * {@link BookingStreamProperties#changeRetries()}, then Postgres alone. A read behind the announced status is
+	 * offered all the same (the stream sends nothing older than it sent) and another attempt is scheduled.
+	 */
+	private void catchUp(BookingStream stream, BookingStatus announced, int attempt) {
+		int retries = this.properties.changeRetries();
+		BookingView now = null;
+		try {
+			now = (attempt < retries) ? this.statuses.readChanged(stream.bookingId(), stream.userId())
+					: this.statuses.readRecorded(stream.bookingId(), stream.userId()).orElse(null);
+		}
+		catch (RuntimeException ex) {
+			// unknown right now (ApiException: Valkey and Postgres both failing; or Postgres alone): try again
+		}
+		if (now != null) {
+			stream.offer(withPosition(stream, now));
+			if (now.status().rank() >= announced.rank()) {
+				return;
+			}
+		}
+		if (attempt >= retries) {
+			// nothing shows the announced status: the client resumes with Last-Event-ID and reads afresh
+			stream.close();
+			return;
+		}
+		Set<BookingStream> streams = this.open.get(stream.bookingId());
+		if (streams == null || !streams.contains(stream)) {
+			return;
+		}
+		long backoff = this.properties.changeBackoff().toMillis() << Math.min(attempt, 10);
+		try {
+			this.ticks.schedule(() -> this.writers.execute(() -> catchUp(stream, announced, attempt + 1)), backoff,
+					TimeUnit.MILLISECONDS);
+		}
+		catch (RejectedExecutionException ex) {
+			// shutting down
 		}
 	}
 
@@ -169,6 +234,7 @@ class BookingStreams implements DisposableBean {
 		if (removed[0]) {
 			this.count.decrementAndGet();
 		}
+
 	}
 
 	@Override
