@@ -11,7 +11,9 @@ import org.springframework.validation.annotation.Validated;
  * Server-Sent Events streams of a booking's status ({@code minitickets.booking.stream.*}).
  *
  * @param max the most streams open at once on one instance; beyond it a new stream is answered 503 + Retry-After
- * @param heartbeat how often an idle stream gets a comment line, so that proxies and clients see it alive
+ * @param heartbeat how long a stream goes without a write before it gets a comment line, so that proxies and clients
+ * see it alive: checked once per period, so an idle stream hears something at least every two periods, and a stream
+ * that gets events gets no comments
  * @param positionPeriod how often, at most, a PENDING booking's stream gets its new queue position
  * @param timeout how long a stream stays open before it is closed (the client resumes with {@code Last-Event-ID})
  * @param retryAfter the Retry-After of the 503

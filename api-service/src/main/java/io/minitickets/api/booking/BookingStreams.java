@@ -32,12 +32,13 @@ import org.springframework.web.servlet.mvc.method.annotation.SseEmitter;
  * The open status streams of this instance ({@code GET /api/bookings/{id}/events}): a status event when
  * {@link SettlementFeed} announces a change of the booking (read again from the status cache, or Postgres when the
  * cache lags), a PENDING booking's queue position at most once per {@link BookingStreamProperties#positionPeriod()}
- * when it went down (in memory, {@link QueuePositions}), a heartbeat comment every
- * {@link BookingStreamProperties#heartbeat()}. A stream closes after a final status. An announced change that the
+ * when it went down (in memory, {@link QueuePositions}; a stream whose position did not move costs one map read per
+ * tick, nothing built or written), a heartbeat comment when nothing was written for
+ * {@link BookingStreamProperties#heartbeat()}. Opening a stream reads the booking once, after the stream joins those
+ * told of changes. A stream closes after a final status. An announced change that the
  * status read does not show yet (it fails, or the status cache lags the record) is read again after
  * {@link BookingStreamProperties#changeBackoff()}, doubling, {@link BookingStreamProperties#changeRetries()} times, then
- * from Postgres alone; when even that does not show it, the stream is closed so that the client resumes with
- * {@code Last-Event-ID} and a fresh read. At most
+ * from Postgres alone, still doubling up to one heartbeat period apart, until it shows or the stream closes. At most
  * {@link BookingStreamProperties#max()} are open at once, counted in the gauge {@code minitickets.booking.streams}.
  */
 @Component
@@ -109,7 +110,6 @@ class BookingStreams implements DisposableBean {
 	 * {@link BookingStreamProperties#max()} streams are open, or as {@link BookingStatusReader#read}
 	 */
 	SseEmitter open(UUID bookingId, long userId, @Nullable String lastEventId) {
-		this.statuses.read(bookingId, userId);
 		if (this.count.incrementAndGet() > this.properties.max()) {
 			this.count.decrementAndGet();
 			throw Problems.unavailable("Too many status streams are open on this instance; poll again shortly.",
@@ -124,10 +124,10 @@ class BookingStreams implements DisposableBean {
 		emitter.onError((ex) -> close.run());
 		follow(stream);
 		try {
-			// read again after joining: a change announced in between is not missed
+			// read once joined: a change announced from here on reaches the stream, one before it is in the read
 			stream.offer(withPosition(stream, this.statuses.read(bookingId, userId)));
 		}
-		catch (ApiException ex) {
+		catch (RuntimeException ex) {
 			close(stream);
 			throw ex;
 		}
@@ -164,7 +164,8 @@ class BookingStreams implements DisposableBean {
 	/**
 	 * One read of an announced change: the status read while {@code attempt} is below
 	 * {@link BookingStreamProperties#changeRetries()}, then Postgres alone. A read behind the announced status is
-	 * offered all the same (the stream sends nothing older than it sent) and another attempt is scheduled.
+	 * offered all the same (the stream sends nothing older than it sent) and another attempt is scheduled while the
+	 * stream is open.
 	 */
 	private void catchUp(BookingStream stream, BookingStatus announced, int attempt) {
 		int retries = this.properties.changeRetries();
@@ -182,16 +183,14 @@ class BookingStreams implements DisposableBean {
 				return;
 			}
 		}
-		if (attempt >= retries) {
-			// nothing shows the announced status: the client resumes with Last-Event-ID and reads afresh
-			stream.close();
-			return;
-		}
 		Set<BookingStream> streams = this.open.get(stream.bookingId());
 		if (streams == null || !streams.contains(stream)) {
 			return;
 		}
-		long backoff = this.properties.changeBackoff().toMillis() << Math.min(attempt, 10);
+		// doubling from changeBackoff, at most one heartbeat period apart: a Postgres that cannot answer is asked again
+		// until it does, or the stream closes
+		long backoff = Math.min(this.properties.changeBackoff().toMillis() << Math.min(attempt, 20),
+				this.properties.heartbeat().toMillis());
 		try {
 			this.ticks.schedule(() -> this.writers.execute(() -> catchUp(stream, announced, attempt + 1)), backoff,
 					TimeUnit.MILLISECONDS);
@@ -205,9 +204,15 @@ class BookingStreams implements DisposableBean {
 		for (Set<BookingStream> streams : this.open.values()) {
 			for (BookingStream stream : streams) {
 				BookingView latest = stream.latest();
-				if (latest != null && latest.status() == BookingStatus.PENDING) {
-					stream.offer(withPosition(stream, latest));
+				QueuePlace place = stream.place();
+				if (latest == null || latest.status() != BookingStatus.PENDING || place == null) {
+					continue;
 				}
+				QueuePosition queue = latest.queue();
+				if (queue != null && !this.positions.movedBelow(place, queue.ahead())) {
+					continue; // nothing moved for it: no position built, nothing to write
+				}
+				stream.offer(withPosition(stream, latest));
 			}
 		}
 	}
@@ -222,7 +227,8 @@ class BookingStreams implements DisposableBean {
 	}
 
 	private void heartbeats() {
-		this.open.values().forEach((streams) -> streams.forEach(BookingStream::heartbeat));
+		long writtenSince = System.nanoTime() - this.properties.heartbeat().toNanos();
+		this.open.values().forEach((streams) -> streams.forEach((stream) -> stream.heartbeat(writtenSince)));
 	}
 
 	private void close(BookingStream stream) {

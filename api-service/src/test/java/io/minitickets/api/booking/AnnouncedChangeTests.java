@@ -84,7 +84,8 @@ class AnnouncedChangeTests {
 
 		this.streams.changed(new SettledChange(BOOKING, BookingStatus.CONFIRMED));
 
-		await().atMost(Duration.ofSeconds(10)).until(() -> this.reader.recordedReads.get() > 0);
+		await("Postgres asked again while it does not show the change").atMost(Duration.ofSeconds(10))
+			.until(() -> this.reader.recordedReads.get() > 1);
 		assertThat(this.emitter.sent).as("HELD only, never back to PENDING").hasSize(1).doesNotContain("0:-");
 	}
 
