@@ -104,6 +104,18 @@ class BookingStatusReader {
 	}
 
 	/**
+	 * The booking as Postgres records it, without the status cache: for a change announced on
+	 * {@code bookings.settled} that the cache does not show yet.
+	 * @param bookingId the booking
+	 * @param userId the caller
+	 * @return the booking with its payment; empty when Postgres has no settled booking of that id and owner
+	 * @throws org.springframework.dao.DataAccessException when Postgres cannot answer
+	 */
+	Optional<BookingView> readRecorded(UUID bookingId, long userId) {
+		return this.queries.find(bookingId, userId).map(BookingView::of).map(this.payments::withPayment);
+	}
+
+	/**
 	 * @param bookingId a booking
 	 * @return where its record sits in {@code bookings.requested} while it is PENDING; null when unknown, past PENDING,
 	 * or Valkey cannot answer

@@ -1,6 +1,7 @@
 package io.minitickets.api.booking;
 
 import java.io.IOException;
+import java.util.Set;
 import java.util.UUID;
 import java.util.concurrent.Executor;
 import java.util.concurrent.atomic.AtomicBoolean;
@@ -9,6 +10,7 @@ import java.util.concurrent.atomic.AtomicReference;
 import io.minitickets.core.status.QueuePlace;
 import org.jspecify.annotations.Nullable;
 import org.springframework.http.MediaType;
+import org.springframework.web.servlet.mvc.method.annotation.ResponseBodyEmitter;
 import org.springframework.web.servlet.mvc.method.annotation.SseEmitter;
 
 /**
@@ -18,6 +20,14 @@ import org.springframework.web.servlet.mvc.method.annotation.SseEmitter;
  * timeout passed) closes the stream; the client resumes with {@code Last-Event-ID}.
  */
 final class BookingStream {
+
+	/** The heartbeat, one instance for every stream. */
+	private static final Outgoing HEARTBEAT = new Outgoing(null, false);
+
+	/** The heartbeat's comment line, built once and written as is. */
+	private static final Set<ResponseBodyEmitter.DataWithMediaType> HEARTBEAT_LINE = SseEmitter.event()
+		.comment("heartbeat")
+		.build();
 
 	private final UUID bookingId;
 
@@ -36,6 +46,9 @@ final class BookingStream {
 	private volatile @Nullable StreamEventId sent;
 
 	private volatile @Nullable BookingView latest;
+
+	/** {@link System#nanoTime()} when the last event was handed to the emitter. */
+	private volatile long written = System.nanoTime();
 
 	BookingStream(UUID bookingId, long userId, @Nullable QueuePlace place, SseEmitter emitter, Executor writers,
 			@Nullable StreamEventId resumedFrom) {
@@ -96,10 +109,15 @@ final class BookingStream {
 	}
 
 	/**
-	 * Writes a heartbeat comment unless an event is waiting to be written.
+	 * Writes a heartbeat comment unless an event is waiting to be written or one was written since
+	 * {@code writtenSince}: a stream that gets events needs no heartbeat.
+	 * @param writtenSince a {@link System#nanoTime()}
 	 */
-	void heartbeat() {
-		if (this.next.compareAndSet(null, new Outgoing(SseEmitter.event().comment("heartbeat"), false))) {
+	void heartbeat(long writtenSince) {
+		if (this.written - writtenSince > 0) {
+			return;
+		}
+		if (this.next.compareAndSet(null, HEARTBEAT)) {
 			drain();
 		}
 	}
@@ -117,9 +135,13 @@ final class BookingStream {
 			try {
 				Outgoing outgoing;
 				while ((outgoing = this.next.getAndSet(null)) != null) {
-					if (outgoing.event() != null) {
+					if (outgoing == HEARTBEAT) {
+						this.emitter.send(HEARTBEAT_LINE);
+					}
+					else if (outgoing.event() != null) {
 						this.emitter.send(outgoing.event());
 					}
+					this.written = System.nanoTime();
 					if (outgoing.last()) {
 						this.emitter.complete();
 						return;

@@ -5,6 +5,7 @@ import java.util.Set;
 import java.util.UUID;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutorService;
+import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
@@ -23,6 +24,7 @@ import io.minitickets.core.messaging.BookingStatus;
 import io.minitickets.core.status.QueuePlace;
 import org.jspecify.annotations.Nullable;
 import org.springframework.beans.factory.DisposableBean;
+import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.stereotype.Component;
 import org.springframework.web.servlet.mvc.method.annotation.SseEmitter;
 
@@ -30,8 +32,13 @@ import org.springframework.web.servlet.mvc.method.annotation.SseEmitter;
  * The open status streams of this instance ({@code GET /api/bookings/{id}/events}): a status event when
  * {@link SettlementFeed} announces a change of the booking (read again from the status cache, or Postgres when the
  * cache lags), a PENDING booking's queue position at most once per {@link BookingStreamProperties#positionPeriod()}
- * when it went down (in memory, {@link QueuePositions}), a heartbeat comment every
- * {@link BookingStreamProperties#heartbeat()}. A stream closes after a final status. At most
+ * when it went down (in memory, {@link QueuePositions}; a stream whose position did not move costs one map read per
+ * tick, nothing built or written), a heartbeat comment when nothing was written for
+ * {@link BookingStreamProperties#heartbeat()}. Opening a stream reads the booking once, after the stream joins those
+ * told of changes. A stream closes after a final status. An announced change that the
+ * status read does not show yet (it fails, or the status cache lags the record) is read again after
+ * {@link BookingStreamProperties#changeBackoff()}, doubling, {@link BookingStreamProperties#changeRetries()} times, then
+ * from Postgres alone, still doubling up to one heartbeat period apart, until it shows or the stream closes. At most
  * {@link BookingStreamProperties#max()} are open at once, counted in the gauge {@code minitickets.booking.streams}.
  */
 @Component
@@ -53,14 +60,10 @@ class BookingStreams implements DisposableBean {
 	private final ScheduledExecutorService ticks = Executors
 		.newSingleThreadScheduledExecutor(Thread.ofPlatform().name("booking-streams").daemon().factory());
 
+	@Autowired
 	BookingStreams(BookingStatusReader statuses, QueuePositions positions, BookingStreamProperties properties,
 			SettlementFeed feed, MeterRegistry registry) {
-		this.statuses = statuses;
-		this.positions = positions;
-		this.properties = properties;
-		Gauge.builder("minitickets.booking.streams", this.count, AtomicInteger::get)
-			.description("Open status streams (Server-Sent Events)")
-			.register(registry);
+		this(statuses, positions, properties, registry);
 		feed.subscribe(new SettlementWaiters() {
 
 			@Override
@@ -74,6 +77,23 @@ class BookingStreams implements DisposableBean {
 			}
 
 		});
+	}
+
+	/**
+	 * Streams that learn of changes only through {@link #changed}.
+	 * @param statuses reads the booking
+	 * @param positions the queue positions of PENDING bookings
+	 * @param properties the streams' settings
+	 * @param registry where the gauge goes
+	 */
+	BookingStreams(BookingStatusReader statuses, QueuePositions positions, BookingStreamProperties properties,
+			MeterRegistry registry) {
+		this.statuses = statuses;
+		this.positions = positions;
+		this.properties = properties;
+		Gauge.builder("minitickets.booking.streams", this.count, AtomicInteger::get)
+			.description("Open status streams (Server-Sent Events)")
+			.register(registry);
 		this.ticks.scheduleAtFixedRate(this::positions, properties.positionPeriod().toMillis(),
 				properties.positionPeriod().toMillis(), TimeUnit.MILLISECONDS);
 		this.ticks.scheduleAtFixedRate(this::heartbeats, properties.heartbeat().toMillis(),
@@ -90,7 +110,6 @@ class BookingStreams implements DisposableBean {
 	 * {@link BookingStreamProperties#max()} streams are open, or as {@link BookingStatusReader#read}
 	 */
 	SseEmitter open(UUID bookingId, long userId, @Nullable String lastEventId) {
-		this.statuses.read(bookingId, userId);
 		if (this.count.incrementAndGet() > this.properties.max()) {
 			this.count.decrementAndGet();
 			throw Problems.unavailable("Too many status streams are open on this instance; poll again shortly.",
@@ -103,36 +122,81 @@ class BookingStreams implements DisposableBean {
 		emitter.onCompletion(close);
 		emitter.onTimeout(close);
 		emitter.onError((ex) -> close.run());
-		this.open.compute(bookingId, (id, streams) -> {
-			Set<BookingStream> added = (streams != null) ? streams : ConcurrentHashMap.newKeySet();
-			added.add(stream);
-			return added;
-		});
+		follow(stream);
 		try {
-			// read again after joining: a change announced in between is not missed
+			// read once joined: a change announced from here on reaches the stream, one before it is in the read
 			stream.offer(withPosition(stream, this.statuses.read(bookingId, userId)));
 		}
-		catch (ApiException ex) {
+		catch (RuntimeException ex) {
 			close(stream);
 			throw ex;
 		}
 		return emitter;
 	}
 
-	private void changed(SettledChange change) {
+	/**
+	 * Adds a stream to those told of its booking's changes.
+	 * @param stream the stream
+	 */
+	void follow(BookingStream stream) {
+		this.open.compute(stream.bookingId(), (id, streams) -> {
+			Set<BookingStream> added = (streams != null) ? streams : ConcurrentHashMap.newKeySet();
+			added.add(stream);
+			return added;
+		});
+	}
+
+	/**
+	 * Reads the booking of each of its streams again, on a virtual thread each, until the read shows the announced
+	 * status (or a later one).
+	 * @param change the announced change
+	 */
+	void changed(SettledChange change) {
 		Set<BookingStream> streams = this.open.get(change.bookingId());
 		if (streams == null) {
 			return;
 		}
 		for (BookingStream stream : streams) {
-			this.writers.execute(() -> {
-				try {
-					stream.offer(this.statuses.readChanged(stream.bookingId(), stream.userId()));
-				}
-				catch (ApiException ex) {
-					// unknown right now (Valkey and Postgres both failing): the next change or a resume tells
-				}
-			});
+			this.writers.execute(() -> catchUp(stream, change.status(), 0));
+		}
+	}
+
+	/**
+	 * One read of an announced change: the status read while {@code attempt} is below
+	 * {@link BookingStreamProperties#changeRetries()}, then Postgres alone. A read behind the announced status is
+	 * offered all the same (the stream sends nothing older than it sent) and another attempt is scheduled while the
+	 * stream is open.
+	 */
+	private void catchUp(BookingStream stream, BookingStatus announced, int attempt) {
+		int retries = this.properties.changeRetries();
+		BookingView now = null;
+		try {
+			now = (attempt < retries) ? this.statuses.readChanged(stream.bookingId(), stream.userId())
+					: this.statuses.readRecorded(stream.bookingId(), stream.userId()).orElse(null);
+		}
+		catch (RuntimeException ex) {
+			// unknown right now (ApiException: Valkey and Postgres both failing; or Postgres alone): try again
+		}
+		if (now != null) {
+			stream.offer(withPosition(stream, now));
+			if (now.status().rank() >= announced.rank()) {
+				return;
+			}
+		}
+		Set<BookingStream> streams = this.open.get(stream.bookingId());
+		if (streams == null || !streams.contains(stream)) {
+			return;
+		}
+		// doubling from changeBackoff, at most one heartbeat period apart: a Postgres that cannot answer is asked again
+		// until it does, or the stream closes
+		long backoff = Math.min(this.properties.changeBackoff().toMillis() << Math.min(attempt, 20),
+				this.properties.heartbeat().toMillis());
+		try {
+			this.ticks.schedule(() -> this.writers.execute(() -> catchUp(stream, announced, attempt + 1)), backoff,
+					TimeUnit.MILLISECONDS);
+		}
+		catch (RejectedExecutionException ex) {
+			// shutting down
 		}
 	}
 
@@ -140,9 +204,15 @@ class BookingStreams implements DisposableBean {
 		for (Set<BookingStream> streams : this.open.values()) {
 			for (BookingStream stream : streams) {
 				BookingView latest = stream.latest();
-				if (latest != null && latest.status() == BookingStatus.PENDING) {
-					stream.offer(withPosition(stream, latest));
+				QueuePlace place = stream.place();
+				if (latest == null || latest.status() != BookingStatus.PENDING || place == null) {
+					continue;
 				}
+				QueuePosition queue = latest.queue();
+				if (queue != null && !this.positions.movedBelow(place, queue.ahead())) {
+					continue; // nothing moved for it: no position built, nothing to write
+				}
+				stream.offer(withPosition(stream, latest));
 			}
 		}
 	}
@@ -157,7 +227,8 @@ class BookingStreams implements DisposableBean {
 	}
 
 	private void heartbeats() {
-		this.open.values().forEach((streams) -> streams.forEach(BookingStream::heartbeat));
+		long writtenSince = System.nanoTime() - this.properties.heartbeat().toNanos();
+		this.open.values().forEach((streams) -> streams.forEach((stream) -> stream.heartbeat(writtenSince)));
 	}
 
 	private void close(BookingStream stream) {
@@ -169,6 +240,7 @@ class BookingStreams implements DisposableBean {
 		if (removed[0]) {
 			this.count.decrementAndGet();
 		}
+
 	}
 
 	@Override

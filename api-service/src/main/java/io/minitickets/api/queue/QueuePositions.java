@@ -74,6 +74,19 @@ public class QueuePositions {
 		return new QueueReading(reading.at(), partitions);
 	}
 
+	/**
+	 * Whether a PENDING booking's position may have gone below one already answered, from the latest reading alone
+	 * (no cache write, no Valkey call): what a tick over many open streams asks before it builds a position.
+	 * @param place where its record sits
+	 * @param answered the position last answered for it
+	 * @return true when the latest reading puts it below {@code answered}
+	 */
+	public boolean movedBelow(QueuePlace place, long answered) {
+		SettleProgress.Reading reading = this.progress.latest();
+		PartitionProgress partition = (reading != null) ? reading.partitions().get(place.partition()) : null;
+		return partition != null && Math.max(0, place.offset() - partition.committed()) < answered;
+	}
+
 	private long smallest(UUID bookingId, QueuePlace place, long measured) {
 		Long answered = this.smallest.getIfPresent(bookingId);
 		Long recorded = place.ahead();

@@ -5,6 +5,7 @@ import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Queue;
+import java.util.Set;
 import java.util.UUID;
 
 import io.minitickets.api.queue.QueuePosition;
@@ -28,13 +29,35 @@ class BookingStreamTests {
 
 		for (int ahead = 10_000; ahead > 0; ahead--) {
 			stream.offer(pending(ahead));
-			stream.heartbeat();
+			stream.heartbeat(System.nanoTime() + 1_000_000_000L);
 		}
 
 		assertThat(this.writers).as("one writer at a time").hasSize(1);
 		runWriters();
 		assertThat(this.emitter.sent).as("only the latest position: the others were replaced unwritten")
 			.containsExactly("0:1");
+	}
+
+	@Test
+	void onlyAStreamWithNothingWrittenSinceGetsAHeartbeat() {
+		long before = System.nanoTime();
+		BookingStream stream = new BookingStream(BOOKING, 1, null, this.emitter, this.writers::add, null);
+
+		stream.heartbeat(before);
+		runWriters();
+		assertThat(this.emitter.heartbeats).as("created after: as good as written").isZero();
+
+		stream.heartbeat(System.nanoTime() + 1_000_000_000L);
+		runWriters();
+		assertThat(this.emitter.heartbeats).as("nothing written since").isOne();
+
+		long afterHeartbeat = System.nanoTime();
+		stream.offer(pending(3));
+		runWriters();
+		stream.heartbeat(afterHeartbeat);
+		runWriters();
+		assertThat(this.emitter.heartbeats).as("an event was written since").isOne();
+		assertThat(this.emitter.sent).containsExactly("0:3");
 	}
 
 	@Test
@@ -123,6 +146,15 @@ class BookingStreamTests {
 		private final List<String> sent = new ArrayList<>();
 
 		private boolean completed;
+
+		private int heartbeats;
+
+		@Override
+		public void send(Set<DataWithMediaType> items) {
+			assertThat(items.stream().map((item) -> String.valueOf(item.getData())).reduce("", String::concat))
+				.startsWith(":heartbeat\n");
+			this.heartbeats++;
+		}
 
 		@Override
 		public void send(SseEventBuilder builder) {
