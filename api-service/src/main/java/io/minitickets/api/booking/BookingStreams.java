@@ -23,6 +23,8 @@ import io.minitickets.api.settlement.SettlementWaiters;
 import io.minitickets.core.messaging.BookingStatus;
 import io.minitickets.core.status.QueuePlace;
 import org.jspecify.annotations.Nullable;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 import org.springframework.beans.factory.DisposableBean;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.stereotype.Component;
@@ -43,6 +45,8 @@ import org.springframework.web.servlet.mvc.method.annotation.SseEmitter;
  */
 @Component
 class BookingStreams implements DisposableBean {
+
+	private static final Logger logger = LoggerFactory.getLogger(BookingStreams.class);
 
 	private final BookingStatusReader statuses;
 
@@ -94,9 +98,9 @@ class BookingStreams implements DisposableBean {
 		Gauge.builder("minitickets.booking.streams", this.count, AtomicInteger::get)
 			.description("Open status streams (Server-Sent Events)")
 			.register(registry);
-		this.ticks.scheduleAtFixedRate(this::positions, properties.positionPeriod().toMillis(),
-				properties.positionPeriod().toMillis(), TimeUnit.MILLISECONDS);
-		this.ticks.scheduleAtFixedRate(this::heartbeats, properties.heartbeat().toMillis(),
+		this.ticks.scheduleAtFixedRate(everyPeriod("queue positions", this::positions),
+				properties.positionPeriod().toMillis(), properties.positionPeriod().toMillis(), TimeUnit.MILLISECONDS);
+		this.ticks.scheduleAtFixedRate(everyPeriod("heartbeats", this::heartbeats), properties.heartbeat().toMillis(),
 				properties.heartbeat().toMillis(), TimeUnit.MILLISECONDS);
 	}
 
@@ -224,6 +228,21 @@ class BookingStreams implements DisposableBean {
 		}
 		QueuePosition position = this.positions.of(stream.bookingId(), place);
 		return (position != null) ? booking.withQueue(position) : booking;
+	}
+
+	/**
+	 * A periodic task that outlives its failures: a scheduled executor runs a task that threw never again, which would
+	 * silently stop every stream's positions or heartbeats on this instance.
+	 */
+	private static Runnable everyPeriod(String what, Runnable task) {
+		return () -> {
+			try {
+				task.run();
+			}
+			catch (RuntimeException ex) {
+				logger.warn("Status streams' {} failed; tried again next period", what, ex);
+			}
+		};
 	}
 
 	private void heartbeats() {

@@ -1,19 +1,28 @@
 package io.minitickets.api.booking;
 
+import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayDeque;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Queue;
 import java.util.Set;
 import java.util.UUID;
+import java.util.concurrent.CopyOnWriteArrayList;
 
+import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import io.minitickets.api.queue.QueuePosition;
+import io.minitickets.api.queue.QueuePositions;
 import io.minitickets.core.messaging.BookingStatus;
+import io.minitickets.core.status.QueuePlace;
 import org.junit.jupiter.api.Test;
 import org.springframework.web.servlet.mvc.method.annotation.SseEmitter;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+import static org.mockito.ArgumentMatchers.any;
+import static org.mockito.ArgumentMatchers.anyLong;
+import static org.mockito.BDDMockito.given;
+import static org.mockito.Mockito.mock;
 
 class BookingStreamTests {
 
@@ -123,6 +132,29 @@ class BookingStreamTests {
 		}
 	}
 
+	@Test
+	void aPositionTickThatFailsDoesNotStopTheNextOnes() {
+		QueuePositions positions = mock(QueuePositions.class);
+		given(positions.movedBelow(any(), anyLong())).willThrow(new IllegalStateException("a stray failure"))
+			.willReturn(true);
+		given(positions.of(any(), any())).willReturn(new QueuePosition(2, null, Instant.now()));
+		BookingStreams streams = new BookingStreams(null, positions,
+				new BookingStreamProperties(10, Duration.ofHours(1), Duration.ofMillis(20), Duration.ofHours(1),
+						Duration.ofSeconds(1), Duration.ofMinutes(1), 3, Duration.ofMillis(5)),
+				new SimpleMeterRegistry());
+		try {
+			BookingStream stream = new BookingStream(BOOKING, 1, new QueuePlace(0, 5, null), this.emitter,
+					Runnable::run, null);
+			stream.offer(pending(3));
+			streams.follow(stream);
+
+			await().atMost(Duration.ofSeconds(10)).until(() -> this.emitter.sent.contains("0:2"));
+		}
+		finally {
+			streams.destroy();
+		}
+	}
+
 	private void runWriters() {
 		Runnable writer;
 		while ((writer = this.writers.poll()) != null) {
@@ -143,7 +175,7 @@ class BookingStreamTests {
 	 */
 	private static final class RecordingEmitter extends SseEmitter {
 
-		private final List<String> sent = new ArrayList<>();
+		private final List<String> sent = new CopyOnWriteArrayList<>();
 
 		private boolean completed;
 
