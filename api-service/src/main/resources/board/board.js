@@ -219,32 +219,41 @@
     ['refunds', 'refunds pending / issued', (p) => number(p.refundsPending) + ' / ' + number(p.refundsIssued)],
   ];
 
-  function renderPaid(card, paid) {
-    let facts = card.querySelector('dl.paid');
-    if (!paid) {
-      if (facts) {
-        facts.remove();
+  // Shows data as a list of facts of the given class in the card, one per entry of facts ([class, label, value]);
+  // without data, removes the list. Returns the list, or null.
+  function renderFacts(card, className, facts, data) {
+    let list = card.querySelector('dl.' + className);
+    if (!data) {
+      if (list) {
+        list.remove();
       }
-      return;
+      return null;
     }
-    if (!facts) {
-      facts = document.createElement('dl');
-      facts.className = 'paid';
-      for (const [name, label] of PAID_FACTS) {
+    if (!list) {
+      list = document.createElement('dl');
+      list.className = className;
+      for (const [name, label] of facts) {
         const fact = document.createElement('div');
         const term = document.createElement('dt');
         term.textContent = label;
         const value = document.createElement('dd');
         value.className = name;
         fact.append(term, value);
-        facts.append(fact);
+        list.append(fact);
       }
-      card.append(facts);
+      card.append(list);
     }
-    for (const [name, , value] of PAID_FACTS) {
-      facts.querySelector('.' + name).textContent = value(paid);
+    for (const [name, , value] of facts) {
+      list.querySelector('.' + name).textContent = value(data);
     }
-    facts.querySelector('.refunds').classList.toggle('drifting', paid.refundsPending > 0);
+    return list;
+  }
+
+  function renderPaid(card, paid) {
+    const facts = renderFacts(card, 'paid', PAID_FACTS, paid);
+    if (facts) {
+      facts.querySelector('.refunds').classList.toggle('drifting', paid.refundsPending > 0);
+    }
   }
 
   // An event's waiting room: its facts, in the order of ROOM_FACTS; an event without one has none.
@@ -259,31 +268,10 @@
   ];
 
   function renderRoom(card, room) {
-    let facts = card.querySelector('dl.room');
-    if (!room) {
-      if (facts) {
-        facts.remove();
-      }
-      return;
+    const facts = renderFacts(card, 'room', ROOM_FACTS, room);
+    if (facts) {
+      facts.querySelector('.state').classList.toggle('drifting', room.paused || room.soldOut);
     }
-    if (!facts) {
-      facts = document.createElement('dl');
-      facts.className = 'room';
-      for (const [name, label] of ROOM_FACTS) {
-        const fact = document.createElement('div');
-        const term = document.createElement('dt');
-        term.textContent = label;
-        const value = document.createElement('dd');
-        value.className = name;
-        fact.append(term, value);
-        facts.append(fact);
-      }
-      card.append(facts);
-    }
-    for (const [name, , value] of ROOM_FACTS) {
-      facts.querySelector('.' + name).textContent = value(room);
-    }
-    facts.querySelector('.state').classList.toggle('drifting', room.paused || room.soldOut);
   }
 
   function eventCard(id, event) {
