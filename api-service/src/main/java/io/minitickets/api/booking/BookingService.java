@@ -65,10 +65,10 @@ class BookingService {
 	 * @param quantity seats, already checked positive
 	 * @param idempotencyKey the Idempotency-Key header, or null
 	 * @param admissionToken the Admission-Token header, or null: required for an event with a waiting room, and
-	 * checked before the user's token bucket is touched (issue 18). A token present is checked whatever the event
-	 * (pure computation: signature, event, user, expiry); a missing one is known to be missing before the bucket when
-	 * the event is in the event cache, and after it otherwise (the first booking of an event on this instance: the
-	 * bucket comes before Postgres so that unknown events cannot flood it)
+	 * checked (pure computation: signature, event, user, expiry) before the user's token bucket is touched when the
+	 * event is in the event cache (issue 18), after it otherwise (the first booking of an event on this instance: the
+	 * bucket comes before Postgres so that unknown events cannot flood it); ignored for an event without a waiting
+	 * room
 	 * @return the accepted booking (202)
 	 * @throws ApiException 403 ({@code admission-required}) no valid admission for a waiting-room event, naming why
 	 * ({@code reason}), 400 bad quantity or key, 404 unknown event, 409 sale not open, sold out, per-user limit
@@ -79,7 +79,8 @@ class BookingService {
 	BookingAccepted book(long userId, long eventId, int quantity, @Nullable String idempotencyKey,
 			@Nullable String admissionToken) {
 		Event cached = this.events.cached(eventId);
-		if ((cached != null && cached.needsAdmission()) || admissionToken != null) {
+		boolean admissionChecked = cached != null && cached.needsAdmission();
+		if (admissionChecked) {
 			checkAdmission(admissionToken, userId, eventId);
 		}
 		if (cached != null && refusal(cached, quantity) == null && this.admissions.reservesWithTokens()) {
@@ -91,8 +92,8 @@ class BookingService {
 		}
 		this.rateLimits.checkBooking(userId);
 		Event event = this.events.find(eventId).orElseThrow(() -> Problems.notFound("No event " + eventId + "."));
-		if (event.needsAdmission() && admissionToken == null) {
-			checkAdmission(null, userId, eventId);
+		if (event.needsAdmission() && !admissionChecked) {
+			checkAdmission(admissionToken, userId, eventId);
 		}
 		boolean closed = ClosedSale.isClosed(event.saleOpensAt());
 		ApiException refused = refusal(event, quantity);

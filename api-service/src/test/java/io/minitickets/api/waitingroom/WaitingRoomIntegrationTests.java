@@ -173,8 +173,14 @@ class WaitingRoomIntegrationTests extends ApiIntegrationTest {
 		HttpResponse<String> admitted = this.api.post("/api/events/" + eventId + "/bookings", "{\"quantity\":1}",
 				mint(user), AdmissionTokens.HEADER, signer.mint(user, eventId, place, later));
 		assertThat(admitted.statusCode()).as(admitted.body()).isEqualTo(202);
-		assertThat(this.api.post("/api/events/" + createOpenEvent(5) + "/bookings", "{\"quantity\":1}", mint(user))
-			.statusCode()).as("an event without a room books as before").isEqualTo(202);
+		long withoutRoom = createOpenEvent(5);
+		HttpResponse<String> stray = this.api.post("/api/events/" + withoutRoom + "/bookings", "{\"quantity\":1}",
+				mint(user), AdmissionTokens.HEADER, "garbage");
+		assertThat(stray.statusCode()).as("an event without a room ignores an Admission-Token, also before it is "
+				+ "cached: " + stray.body()).isEqualTo(202);
+		HttpResponse<String> strayCached = this.api.post("/api/events/" + withoutRoom + "/bookings",
+				"{\"quantity\":1}", mint(user), AdmissionTokens.HEADER, signer.mint(user, otherEvent, place, later));
+		assertThat(strayCached.statusCode()).as("and once it is cached: " + strayCached.body()).isEqualTo(202);
 	}
 
 	@Test

@@ -54,7 +54,7 @@ class BenchSmallRunIntegrationTests {
 			Map.entry("pushVsPoll", List.of("customers", "sseCpuMicrosPerFinal", "pollCpuMicrosPerFinal")));
 
 	@Test
-	@Timeout(value = 20, unit = TimeUnit.MINUTES)
+	@Timeout(value = 25, unit = TimeUnit.MINUTES)
 	void measuresEveryFigureAndWritesEveryField(@TempDir Path state) throws IOException, InterruptedException {
 		assertThat(List.of(Service.values())).allSatisfy(
 				(service) -> assertThat(service.jar(CHECKOUT)).as("build the services first: ./mvnw package").exists());
@@ -72,7 +72,7 @@ class BenchSmallRunIntegrationTests {
 		command.environment().put("MINITICKETS_VALKEY_COMMANDTIMEOUT", "5s");
 		command.environment().put("MINITICKETS_VALKEY_CONNECTTIMEOUT", "5s");
 		Process bench = command.start();
-		boolean finished = bench.waitFor(18, TimeUnit.MINUTES);
+		boolean finished = bench.waitFor(23, TimeUnit.MINUTES);
 		if (!finished) {
 			bench.destroy();
 			bench.waitFor(60, TimeUnit.SECONDS);
@@ -126,6 +126,27 @@ class BenchSmallRunIntegrationTests {
 			assertThat(written.at(rate).asDouble()).as(rate).isPositive();
 		}
 		assertThat(written.at("/scripts/rows").size()).isEqualTo(5);
+		JsonNode timeToKnow = written.get("timeToKnow");
+		assertThat(timeToKnow.get("rate").asDouble()).isPositive();
+		assertThat(timeToKnow.get("streams").asLong()).as(log).isPositive();
+		assertThat(timeToKnow.at("/finalStatuses/CONFIRMED").asLong()).as(log).isPositive();
+		assertThat(timeToKnow.get("p99Ms").asDouble()).isGreaterThanOrEqualTo(timeToKnow.get("p50Ms").asDouble());
+		assertThat(timeToKnow.get("ceilingOpenModelP99Ms").asDouble()).as("the ceiling ran first").isPositive();
+		JsonNode eta = written.get("eta");
+		assertThat(eta.get("backlog").asInt()).isEqualTo(50);
+		assertThat(eta.get("unsettled").asInt()).as(log).isZero();
+		assertThat(eta.get("withEta").asInt() + eta.get("absentEta").asInt()).as(log)
+			.isEqualTo(eta.get("samples").asInt());
+		JsonNode streams = written.get("streams");
+		assertThat(streams.get("held").asInt()).as(log).isEqualTo(10);
+		assertThat(streams.get("dropped").asInt()).as(log).isZero();
+		assertThat(streams.get("finals").asInt()).as(log).isEqualTo(10);
+		JsonNode pushVsPoll = written.get("pushVsPoll");
+		for (String round : List.of("sse", "poll")) {
+			assertThat(pushVsPoll.at("/" + round + "/finals").asInt()).as(round + "\n" + log)
+				.isEqualTo(pushVsPoll.get("customers").asInt());
+		}
+		assertThat(pushVsPoll.get("pollCpuMicrosPerFinal").asDouble()).as(log).isPositive();
 	}
 
 }
