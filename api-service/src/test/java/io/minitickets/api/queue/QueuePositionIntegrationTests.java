@@ -25,7 +25,9 @@ import static org.awaitility.Awaitility.await;
 /**
  * Issue 17 item 1: a PENDING booking's status carries {@code queue: {ahead, etaSeconds, asOf}} from its record's
  * offset and the worker group's committed offset, read from the real broker once a second and shared by every poll.
- * The test commits the worker group's offsets itself, as the worker does after each batch.
+ * The test commits the worker group's offsets itself, as the worker does after each batch. That no ETA is given while
+ * no rate is known is {@link SettleRatesTests}'s: other tests of this shared context commit the group's offsets too,
+ * so a rate may already be measured when this one starts.
  */
 class QueuePositionIntegrationTests extends ApiIntegrationTest {
 
@@ -35,7 +37,7 @@ class QueuePositionIntegrationTests extends ApiIntegrationTest {
 	private MeterRegistry registry;
 
 	@Test
-	void aPendingBookingsPlaceCountsDownAsTheWorkerSettlesWithAnEtaOnlyOnceARateIsMeasured() {
+	void aPendingBookingsPlaceCountsDownAsTheWorkerSettlesWithAnEtaOnceARateIsMeasured() {
 		String token = newUserToken();
 		long eventId = createOpenEvent(10);
 		for (int i = 0; i < 3; i++) {
@@ -46,7 +48,6 @@ class QueuePositionIntegrationTests extends ApiIntegrationTest {
 		try (KafkaConsumer<String, String> worker = workerGroup()) {
 			commit(worker, offset - 3);
 			JsonNode queue = awaitAhead(last, token, 3);
-			assertThat(queue.has("etaSeconds")).as("no rate measured yet: no ETA").isFalse();
 			assertThat(queue.get("asOf").asString()).isNotEmpty();
 
 			commit(worker, offset - 2);

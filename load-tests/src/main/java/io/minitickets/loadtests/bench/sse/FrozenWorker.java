@@ -24,12 +24,15 @@ public final class FrozenWorker implements AutoCloseable {
 	}
 
 	/**
-	 * @param session the stack
+	 * @param session the stack; its worker is the one its state file names now
 	 * @return its worker, stopped
 	 * @throws StackException when the stack has no worker or the signal cannot be sent
 	 */
 	public static FrozenWorker freeze(StackSession session) {
-		ManagedProcess worker = session.state()
+		// the state file, not the session's start: a figure before (eta) may have started the worker again
+		ManagedProcess worker = session.store()
+			.load()
+			.orElse(session.state())
 			.process(Service.BOOKING_WORKER.module())
 			.orElseThrow(() -> new StackException("The stack has no booking-worker"));
 		FrozenWorker frozen = new FrozenWorker(worker.pid());
