@@ -1,5 +1,7 @@
 package io.minitickets.ops.system;
 
+import java.io.PrintWriter;
+
 import io.minitickets.ops.OpsCommand;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.ParentCommand;
@@ -20,6 +22,11 @@ public abstract class CommandGroup implements Runnable {
 	/** @return the ops command, for its settings */
 	public OpsCommand ops() {
 		return this.ops;
+	}
+
+	/** @return where the group's commands print (picocli's, so that tests and the console see the same) */
+	protected PrintWriter out() {
+		return this.spec.commandLine().getOut();
 	}
 
 	@Override
