@@ -11,14 +11,10 @@ import java.util.UUID;
 import io.minitickets.api.ApiClient;
 import io.minitickets.api.ApiIntegrationTest;
 import io.minitickets.api.RequestedTopic;
+import io.minitickets.api.WorkerGroupOffsets;
 import io.minitickets.core.messaging.BookingTopics;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.AdminClientConfig;
-import org.apache.kafka.clients.consumer.ConsumerConfig;
-import org.apache.kafka.clients.consumer.KafkaConsumer;
-import org.apache.kafka.clients.consumer.OffsetAndMetadata;
-import org.apache.kafka.common.TopicPartition;
-import org.apache.kafka.common.serialization.StringDeserializer;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
@@ -42,8 +38,6 @@ import static org.awaitility.Awaitility.await;
 @DirtiesContext(classMode = ClassMode.AFTER_CLASS)
 class QueueAheadAcrossInstancesIntegrationTests extends ApiIntegrationTest {
 
-	private static final TopicPartition PARTITION = new TopicPartition(BookingTopics.REQUESTED, 0);
-
 	@Autowired
 	private Environment environment;
 
@@ -56,8 +50,8 @@ class QueueAheadAcrossInstancesIntegrationTests extends ApiIntegrationTest {
 		}
 		UUID last = book(eventId, token);
 		long offset = RequestedTopic.record(kafkaBootstrapServers(), last).offset();
-		try (KafkaConsumer<String, String> worker = workerGroup()) {
-			commit(worker, offset - 3);
+		try (WorkerGroupOffsets worker = new WorkerGroupOffsets(kafkaBootstrapServers())) {
+			worker.commit(offset - 3);
 			ApiClient first = this.api;
 			List<Long> answered = new ArrayList<>();
 			answered.add(awaitAhead(first, last, token, 3));
@@ -66,7 +60,7 @@ class QueueAheadAcrossInstancesIntegrationTests extends ApiIntegrationTest {
 				ApiClient other = new ApiClient(second.port());
 				answered.add(awaitAhead(other, last, token, 3));
 
-				commit(worker, offset - 1);
+				worker.commit(offset - 1);
 				answered.add(awaitAhead(first, last, token, 1));
 				for (int i = 0; i < 6; i++) {
 					answered.add(ahead((i % 2 == 0) ? other : first, last, token));
@@ -80,7 +74,7 @@ class QueueAheadAcrossInstancesIntegrationTests extends ApiIntegrationTest {
 	@AfterEach
 	void forgetTheWorkerGroupsOffsets() throws Exception {
 		try (Admin admin = Admin.create(Map.of(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, kafkaBootstrapServers()))) {
-			admin.deleteConsumerGroupOffsets(BookingTopics.WORKER_GROUP, Set.of(PARTITION)).all().get();
+			admin.deleteConsumerGroupOffsets(BookingTopics.WORKER_GROUP, Set.of(WorkerGroupOffsets.PARTITION)).all().get();
 		}
 	}
 
@@ -102,19 +96,6 @@ class QueueAheadAcrossInstancesIntegrationTests extends ApiIntegrationTest {
 		JsonNode body = ApiClient.json(poll);
 		assertThat(body.get("status").asString()).isEqualTo("PENDING");
 		return body.path("queue").path("ahead").asLong(-1);
-	}
-
-	private KafkaConsumer<String, String> workerGroup() {
-		KafkaConsumer<String, String> consumer = new KafkaConsumer<>(Map.of(ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG,
-				kafkaBootstrapServers(), ConsumerConfig.GROUP_ID_CONFIG, BookingTopics.WORKER_GROUP,
-				ConsumerConfig.KEY_DESERIALIZER_CLASS_CONFIG, StringDeserializer.class,
-				ConsumerConfig.VALUE_DESERIALIZER_CLASS_CONFIG, StringDeserializer.class));
-		consumer.assign(List.of(PARTITION));
-		return consumer;
-	}
-
-	private static void commit(KafkaConsumer<String, String> worker, long offset) {
-		worker.commitSync(Map.of(PARTITION, new OffsetAndMetadata(offset)));
 	}
 
 }

@@ -2,19 +2,13 @@ package io.minitickets.api.queue;
 
 import java.net.http.HttpResponse;
 import java.time.Duration;
-import java.util.Map;
 import java.util.UUID;
 
 import io.micrometer.core.instrument.MeterRegistry;
 import io.minitickets.api.ApiClient;
 import io.minitickets.api.ApiIntegrationTest;
 import io.minitickets.api.RequestedTopic;
-import io.minitickets.core.messaging.BookingTopics;
-import org.apache.kafka.clients.consumer.ConsumerConfig;
-import org.apache.kafka.clients.consumer.KafkaConsumer;
-import org.apache.kafka.clients.consumer.OffsetAndMetadata;
-import org.apache.kafka.common.TopicPartition;
-import org.apache.kafka.common.serialization.StringDeserializer;
+import io.minitickets.api.WorkerGroupOffsets;
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
 import tools.jackson.databind.JsonNode;
@@ -31,8 +25,6 @@ import static org.awaitility.Awaitility.await;
  */
 class QueuePositionIntegrationTests extends ApiIntegrationTest {
 
-	private static final TopicPartition PARTITION = new TopicPartition(BookingTopics.REQUESTED, 0);
-
 	@Autowired
 	private MeterRegistry registry;
 
@@ -45,24 +37,24 @@ class QueuePositionIntegrationTests extends ApiIntegrationTest {
 		}
 		UUID last = book(eventId, token);
 		long offset = RequestedTopic.record(kafkaBootstrapServers(), last).offset();
-		try (KafkaConsumer<String, String> worker = workerGroup()) {
-			commit(worker, offset - 3);
+		try (WorkerGroupOffsets worker = new WorkerGroupOffsets(kafkaBootstrapServers())) {
+			worker.commit(offset - 3);
 			JsonNode queue = awaitAhead(last, token, 3);
 			assertThat(queue.get("asOf").asString()).isNotEmpty();
 
-			commit(worker, offset - 2);
+			worker.commit(offset - 2);
 			awaitAhead(last, token, 2);
 			JsonNode measured = await().atMost(Duration.ofSeconds(10))
 				.until(() -> queue(last, token), (q) -> q.has("etaSeconds"));
 			assertThat(measured.get("ahead").asLong()).isEqualTo(2);
 			assertThat(measured.get("etaSeconds").asLong()).isPositive();
 
-			commit(worker, offset + 5);
+			worker.commit(offset + 5);
 			JsonNode settled = awaitAhead(last, token, 0);
 			assertThat(settled.get("etaSeconds").asLong()).as("settled but not yet in the cache: never negative")
 				.isZero();
 
-			commit(worker, offset - 3);
+			worker.commit(offset - 3);
 			double reads = reads();
 			await().atMost(Duration.ofSeconds(10)).until(() -> reads() >= reads + 2);
 			assertThat(queue(last, token).get("ahead").asLong()).as("an offset reset does not move it back")
@@ -108,19 +100,6 @@ class QueuePositionIntegrationTests extends ApiIntegrationTest {
 	private double reads() {
 		return this.registry.get("minitickets.queue.offset.reads").counters().stream().mapToDouble((c) -> c.count())
 			.sum();
-	}
-
-	private KafkaConsumer<String, String> workerGroup() {
-		KafkaConsumer<String, String> consumer = new KafkaConsumer<>(Map.of(ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG,
-				kafkaBootstrapServers(), ConsumerConfig.GROUP_ID_CONFIG, BookingTopics.WORKER_GROUP,
-				ConsumerConfig.KEY_DESERIALIZER_CLASS_CONFIG, StringDeserializer.class,
-				ConsumerConfig.VALUE_DESERIALIZER_CLASS_CONFIG, StringDeserializer.class));
-		consumer.assign(java.util.List.of(PARTITION));
-		return consumer;
-	}
-
-	private static void commit(KafkaConsumer<String, String> worker, long offset) {
-		worker.commitSync(Map.of(PARTITION, new OffsetAndMetadata(offset)));
 	}
 
 }
