@@ -60,7 +60,7 @@ class ProblemDetailsAdvice extends ResponseEntityExceptionHandler {
 		Class<?> required = ex.getRequiredType();
 		String expected = (required != null) ? required.getSimpleName() : "another type";
 		return handleApiException(Problems.badRequest("'" + ex.getName() + "' must be a valid " + expected
-				.toLowerCase() + ", not '" + ex.getValue() + "'."));
+				.toLowerCase() + ", not '" + Problems.echo(String.valueOf(ex.getValue())) + "'."));
 	}
 
 	@ExceptionHandler({ DataAccessResourceFailureException.class, TransientDataAccessException.class,
@@ -100,7 +100,7 @@ class ProblemDetailsAdvice extends ResponseEntityExceptionHandler {
 	@Override
 	protected @Nullable ResponseEntity<Object> handleNoResourceFoundException(NoResourceFoundException ex,
 			HttpHeaders headers, HttpStatusCode status, WebRequest request) {
-		return toEntity(Problems.notFound("No such resource: /" + ex.getResourcePath() + "."));
+		return toEntity(Problems.notFound("No such resource: /" + Problems.echo(ex.getResourcePath()) + "."));
 	}
 
 	@Override

@@ -187,7 +187,7 @@ public class WaitingRooms {
 	}
 
 	private static ApiException notYours(String placeId, long eventId) {
-		return Problems.notFound("No place " + placeId + " of yours in the waiting room of event " + eventId + ".");
+		return Problems.notFound("No place " + Problems.echo(placeId) + " of yours in the waiting room of event " + eventId + ".");
 	}
 
 	private static UUID parse(String placeId, long eventId) {

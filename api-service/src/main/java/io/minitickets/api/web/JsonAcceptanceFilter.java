@@ -30,7 +30,7 @@ import org.springframework.web.filter.OncePerRequestFilter;
  * <p>
  * A booking's status stream ({@code /api/bookings/{id}/events}) asked for as {@code text/event-stream} passes with
  * {@code Accept: text/event-stream, application/json}: the stream answers events, and a refusal (404, 503) JSON
- * problems.
+ * problems. One whose {@code Accept} admits neither is answered a 406 naming {@code text/event-stream}, what it serves.
  */
 @Component
 @Order(SecurityFilterProperties.DEFAULT_FILTER_ORDER + 1)
@@ -59,7 +59,8 @@ class JsonAcceptanceFilter extends OncePerRequestFilter {
 			chain.doFilter(new Accepting(request, EVENT_STREAM_OR_JSON), response);
 		}
 		else if (!JsonAcceptance.acceptsJson(request)) {
-			this.problemWriter.write(request, response, JsonAcceptance.notAcceptable());
+			this.problemWriter.write(request, response, EVENTS.matcher(request.getRequestURI()).matches()
+					? JsonAcceptance.notAcceptable(MediaType.TEXT_EVENT_STREAM) : JsonAcceptance.notAcceptable());
 		}
 		else if (request.getHeader(HttpHeaders.ACCEPT) == null) {
 			chain.doFilter(request, response);

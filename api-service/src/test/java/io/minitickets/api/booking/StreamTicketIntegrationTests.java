@@ -51,6 +51,22 @@ class StreamTicketIntegrationTests extends ApiIntegrationTest {
 	}
 
 	@Test
+	void aTicketIsAskedForWithoutABody() {
+		String token = mint(newUserId());
+		UUID bookingId = book(createOpenEvent(5), token);
+
+		HttpResponse<String> withBody = this.api.post("/api/bookings/" + bookingId + "/stream-ticket", "{}", token,
+				"Content-Type", "application/x-www-form-urlencoded");
+		HttpResponse<String> typedButEmpty = this.api.post("/api/bookings/" + bookingId + "/stream-ticket", "", token,
+				"Content-Type", "text/plain");
+
+		assertProblem(withBody, 400);
+		assertThat(ApiClient.json(withBody).get("detail").asString())
+			.startsWith("POST /api/bookings/{bookingId}/stream-ticket takes no request body");
+		assertThat(typedButEmpty.statusCode()).as(typedButEmpty.body()).isEqualTo(200);
+	}
+
+	@Test
 	void someoneElsesBookingGetsNoTicket() {
 		UUID bookingId = book(createOpenEvent(5), mint(newUserId()));
 

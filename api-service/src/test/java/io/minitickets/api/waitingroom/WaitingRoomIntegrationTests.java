@@ -67,6 +67,12 @@ class WaitingRoomIntegrationTests extends ApiIntegrationTest {
 		assertProblem(stranger, "not-found");
 		assertThat(this.api.get("/api/events/" + eventId + "/queue/nonsense", mint(owner)).statusCode())
 			.isEqualTo(404);
+		HttpResponse<String> longId = this.api.get("/api/events/" + eventId + "/queue/" + "a".repeat(5_000),
+				mint(owner));
+		assertThat(longId.statusCode()).isEqualTo(404);
+		assertThat(ApiClient.json(longId).get("detail").asString()).as("the id echoed is capped")
+			.contains("a".repeat(64) + "… ")
+			.hasSizeLessThan(200);
 		assertThat(this.api.post("/api/events/" + eventId + "/queue", "", null).statusCode()).isEqualTo(401);
 		assertThat(places(eventId)).isEqualTo(1);
 	}
@@ -102,6 +108,29 @@ class WaitingRoomIntegrationTests extends ApiIntegrationTest {
 		for (long event : new long[] { noRoom, closed, soldOut, notYet }) {
 			assertThat(places(event)).as("event %d", event).isZero();
 		}
+	}
+
+	@Test
+	void joiningTakesNoBodyAndIgnoresAContentTypeWithoutOne() {
+		long eventId = eventWithRoom(10, Instant.now().minusSeconds(60), null, 1);
+		long user = newUserId();
+
+		HttpResponse<String> withJson = this.api.post("/api/events/" + eventId + "/queue", "{\"quantity\":2}",
+				mint(user));
+		HttpResponse<String> withText = this.api.post("/api/events/" + eventId + "/queue", "hello", mint(user),
+				"Content-Type", "text/plain");
+
+		for (HttpResponse<String> refused : List.of(withJson, withText)) {
+			assertThat(refused.statusCode()).as(refused.body()).isEqualTo(400);
+			assertProblem(refused, "invalid-request");
+			assertThat(ApiClient.json(refused).get("detail").asString())
+				.isEqualTo("POST /api/events/{eventId}/queue takes no request body: send it without one "
+						+ "(no Content-Length, or 0).");
+		}
+		assertThat(places(eventId)).as("nothing taken").isZero();
+		HttpResponse<String> typedButEmpty = this.api.post("/api/events/" + eventId + "/queue", "", mint(user),
+				"Content-Type", "text/plain");
+		assertThat(typedButEmpty.statusCode()).as(typedButEmpty.body()).isEqualTo(201);
 	}
 
 	@Test
@@ -181,6 +210,24 @@ class WaitingRoomIntegrationTests extends ApiIntegrationTest {
 		HttpResponse<String> strayCached = this.api.post("/api/events/" + withoutRoom + "/bookings",
 				"{\"quantity\":1}", mint(user), AdmissionTokens.HEADER, signer.mint(user, otherEvent, place, later));
 		assertThat(strayCached.statusCode()).as("and once it is cached: " + strayCached.body()).isEqualTo(202);
+	}
+
+	@Test
+	void aBookingWithTwoAdmissionTokensIsRefusedNamingTheHeaderAndChangesNothing() {
+		long eventId = eventWithRoom(10, Instant.now().minusSeconds(60), null, 1);
+		long user = newUserId();
+		AdmissionTokens signer = new AdmissionTokens(SECRET, "minitickets", Clock.systemUTC());
+		String token = signer.mint(user, eventId, UUID.randomUUID(), Instant.now().plusSeconds(300));
+
+		HttpResponse<String> twice = this.api.post("/api/events/" + eventId + "/bookings", "{\"quantity\":1}",
+				mint(user), AdmissionTokens.HEADER, token, AdmissionTokens.HEADER, token);
+
+		assertThat(twice.statusCode()).as(twice.body()).isEqualTo(400);
+		assertProblem(twice, "invalid-request");
+		assertThat(ApiClient.json(twice).get("detail").asString()).isEqualTo("Send one 'Admission-Token' header, not 2.");
+		assertThat(twice.headers().firstValue("RateLimit")).as("the limiter was not asked").isEmpty();
+		assertThat(this.gate.available(eventId)).hasValue(10);
+		assertThat(bookings(eventId)).isZero();
 	}
 
 	@Test
