@@ -58,9 +58,9 @@ class ProblemDetailsAdvice extends ResponseEntityExceptionHandler {
 					Problems.badRequest("Send '" + ex.getName() + "' once, not " + values.length + " times."));
 		}
 		Class<?> required = ex.getRequiredType();
-		String expected = (required != null) ? required.getSimpleName() : "another type";
-		return handleApiException(Problems.badRequest("'" + ex.getName() + "' must be a valid " + expected
-				.toLowerCase() + ", not '" + Problems.echo(String.valueOf(ex.getValue())) + "'."));
+		String expected = (required != null) ? UnreadableBodies.expectedType(required) : "a value of another type";
+		return handleApiException(Problems.badRequest("'" + ex.getName() + "' must be " + expected + ", not '"
+				+ Problems.echo(String.valueOf(ex.getValue())) + "'."));
 	}
 
 	@ExceptionHandler({ DataAccessResourceFailureException.class, TransientDataAccessException.class,

@@ -286,6 +286,25 @@ class WaitingRoomIntegrationTests extends ApiIntegrationTest {
 		assertThat(ApiClient.json(admitted).get("soldOut").asBoolean()).isFalse();
 	}
 
+	@Test
+	void aPausedRoomsPlaceSaysSoWithoutAnEtaAndALongPollAnswersWhenItResumes() {
+		long eventId = eventWithRoom(10, Instant.now().minusSeconds(60), null, 1);
+		this.queue.pause(eventId);
+		long user = newUserId();
+		String place = ApiClient.json(join(eventId, user)).get("placeId").asString();
+
+		JsonNode paused = ApiClient.json(this.api.get("/api/events/" + eventId + "/queue/" + place, mint(user)));
+
+		assertThat(paused.get("state").asString()).as(paused.toString()).isEqualTo("WAITING");
+		assertThat(paused.get("paused").asBoolean()).isTrue();
+		assertThat(paused.get("position").asLong()).isEqualTo(1);
+		assertThat(paused.has("etaSeconds")).as("no ETA while nothing is admitted").isFalse();
+		this.queue.resume(eventId);
+		HttpResponse<String> resumed = this.api.send("GET", "/api/events/" + eventId + "/queue/" + place, null,
+				"Authorization", "Bearer " + mint(user), "Prefer", "wait=10");
+		assertThat(ApiClient.json(resumed).get("paused").asBoolean()).as(resumed.body()).isFalse();
+	}
+
 	private double droppedTotal() {
 		io.micrometer.core.instrument.Counter counter = this.meters.find("minitickets.waiting.room.dropped").counter();
 		return (counter != null) ? counter.count() : 0;
