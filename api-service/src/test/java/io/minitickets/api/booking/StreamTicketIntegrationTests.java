@@ -55,7 +55,7 @@ class StreamTicketIntegrationTests extends ApiIntegrationTest {
 		String token = mint(newUserId());
 		UUID bookingId = book(createOpenEvent(5), token);
 
-		HttpResponse<String> withBody = this.api.post("/api/bookings/" + bookingId + "/stream-ticket", "{}", token,
+		HttpResponse<String> withBody = this.api.post("/api/bookings/" + bookingId + "/stream-ticket", "ttl=3600", token,
 				"Content-Type", "application/x-www-form-urlencoded");
 		HttpResponse<String> typedButEmpty = this.api.post("/api/bookings/" + bookingId + "/stream-ticket", "", token,
 				"Content-Type", "text/plain");

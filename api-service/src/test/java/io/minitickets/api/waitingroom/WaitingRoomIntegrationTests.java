@@ -111,7 +111,7 @@ class WaitingRoomIntegrationTests extends ApiIntegrationTest {
 	}
 
 	@Test
-	void joiningTakesNoBodyAndIgnoresAContentTypeWithoutOne() {
+	void joiningTakesNoBodyButAnEmptyObjectAndIgnoresAContentTypeWithoutOne() {
 		long eventId = eventWithRoom(10, Instant.now().minusSeconds(60), null, 1);
 		long user = newUserId();
 
@@ -124,13 +124,14 @@ class WaitingRoomIntegrationTests extends ApiIntegrationTest {
 			assertThat(refused.statusCode()).as(refused.body()).isEqualTo(400);
 			assertProblem(refused, "invalid-request");
 			assertThat(ApiClient.json(refused).get("detail").asString())
-				.isEqualTo("POST /api/events/{eventId}/queue takes no request body: send it without one "
-						+ "(no Content-Length, or 0).");
+				.isEqualTo("POST /api/events/{eventId}/queue takes no request body: send none, or {}.");
 		}
 		assertThat(places(eventId)).as("nothing taken").isZero();
 		HttpResponse<String> typedButEmpty = this.api.post("/api/events/" + eventId + "/queue", "", mint(user),
 				"Content-Type", "text/plain");
+		HttpResponse<String> emptyObject = this.api.post("/api/events/" + eventId + "/queue", " { }\n", mint(user));
 		assertThat(typedButEmpty.statusCode()).as(typedButEmpty.body()).isEqualTo(201);
+		assertThat(emptyObject.statusCode()).as(emptyObject.body()).isEqualTo(200);
 	}
 
 	@Test
