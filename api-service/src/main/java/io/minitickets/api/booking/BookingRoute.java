@@ -34,9 +34,9 @@ import org.springframework.web.util.UriUtils;
  * (413 declared size, 415 content encoding, 400 header encoding); the bearer token (401); another method (405,
  * OPTIONS 200); the firewall's header characters and {@code Accept} (400, 406); the event id (400); the body (400 two
  * Content-Types, 415, 413, 400); then, within the in-flight limit ({@link BookingInFlightLimit}: 503 beyond it), the
- * quantity, Idempotency-Key and Admission-Token (400; each header once) and {@link BookingService#book} (which checks the {@code Admission-Token} of a
- * waiting-room event first: 403). Every request is timed and traced as Spring MVC
- * did ({@link BookingRouteObservation}), by its method; one whose body never arrived (the client went away) is
+ * quantity, Idempotency-Key and Admission-Token (400; each header once) and {@link BookingService#book} (which
+ * checks the {@code Admission-Token} of a waiting-room event first: 403). Every request is timed and traced as Spring
+ * MVC did ({@link BookingRouteObservation}), by its method; one whose body never arrived (the client went away) is
  * answered nothing and recorded as such. Any other path or method passes through untouched.
  */
 class BookingRoute extends HttpFilter {

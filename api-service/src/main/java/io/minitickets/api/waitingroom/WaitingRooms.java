@@ -189,11 +189,12 @@ public class WaitingRooms {
 		return Problems.notFound("Event " + eventId + " has no waiting room: book it directly.");
 	}
 
-	private static ApiException notYours(String placeId, long eventId) {
-		return Problems.notFound("No place " + Problems.echo(placeId) + " of yours in the waiting room of event " + eventId + ".");
+	static ApiException notYours(String placeId, long eventId) {
+		return Problems.notFound(
+				"No place " + Problems.echo(placeId) + " of yours in the waiting room of event " + eventId + ".");
 	}
 
-	private static UUID parse(String placeId, long eventId) {
+	static UUID parse(String placeId, long eventId) {
 		try {
 			if (placeId.length() == 36) {
 				return UUID.fromString(placeId);
