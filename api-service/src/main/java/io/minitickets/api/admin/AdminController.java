@@ -66,7 +66,7 @@ class AdminController {
 				: CreateEventRequest.DEFAULT_MAX_PER_ORDER;
 		EventTerms terms = terms(request);
 		WaitingRoom waitingRoom = (request.waitingRoom() != null)
-				? request.waitingRoom().checked("waitingRoom", request.saleOpensAt()) : null;
+				? request.waitingRoom().checked("waitingRoom", request.saleOpensAt(), null) : null;
 		Event event = this.events.create(request.name(), request.capacity(), request.saleOpensAt(), maxPerOrder,
 				request.perUserLimit(), terms, waitingRoom);
 		try {
@@ -79,7 +79,8 @@ class AdminController {
 	}
 
 	/**
-	 * Sets or replaces an event's waiting room (issue 18). Other instances see it within their event cache's TTL.
+	 * Sets or replaces an event's waiting room (issue 18); {@code {"enabled": false}} alone disables it keeping its
+	 * admission, and leaves an event without one as it is. Other instances see it within their event cache's TTL.
 	 * @param idSegment the event id
 	 * @param request the waiting room
 	 * @return the event, with it
@@ -88,7 +89,7 @@ class AdminController {
 	Event setWaitingRoom(@PathVariable("id") String idSegment, @RequestBody WaitingRoomRequest request) {
 		long id = PathIds.parse("id", idSegment);
 		Event event = this.events.find(id).orElseThrow(() -> Problems.notFound("No event " + id + "."));
-		return this.events.setWaitingRoom(id, request.checked("", event.saleOpensAt()))
+		return this.events.setWaitingRoom(id, request.checked("", event.saleOpensAt(), event.waitingRoom()))
 			.orElseThrow(() -> Problems.notFound("No event " + id + "."));
 	}
 

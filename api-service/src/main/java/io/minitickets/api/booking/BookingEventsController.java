@@ -3,7 +3,9 @@ package io.minitickets.api.booking;
 import java.util.UUID;
 
 import io.minitickets.api.problem.ApiException;
+import io.minitickets.api.problem.Problems;
 import io.minitickets.api.security.CurrentUser;
+import io.minitickets.api.stream.StreamTickets;
 import org.jspecify.annotations.Nullable;
 import org.springframework.http.CacheControl;
 import org.springframework.http.ResponseEntity;
@@ -59,10 +61,11 @@ class BookingEventsController {
 			userId = CurrentUser.id(jwt);
 		}
 		else if (ticket != null) {
-			userId = this.tickets.verify(ticket, id);
+			userId = this.tickets.verify(ticket, StreamTickets.Kind.BOOKING, id,
+					() -> Problems.notFound("No booking " + id + "."));
 		}
 		else {
-			throw StreamTickets.unauthorized();
+			throw StreamTickets.unauthorized(StreamTickets.Kind.BOOKING);
 		}
 		return this.streams.open(id, userId, lastEventId);
 	}
@@ -83,7 +86,7 @@ class BookingEventsController {
 		UUID id = BookingController.parse(bookingId);
 		long userId = CurrentUser.id(jwt);
 		this.statuses.read(id, userId);
-		StreamTickets.StreamTicket ticket = this.tickets.mint(id, userId);
+		StreamTickets.StreamTicket ticket = this.tickets.mint(StreamTickets.Kind.BOOKING, id, userId);
 		return ResponseEntity.ok()
 			.cacheControl(CacheControl.noStore())
 			.body(new StreamTicketAnswer(ticket.ticket(), ticket.expiresAt().toString(),

@@ -15,6 +15,7 @@ import io.minitickets.api.web.JsonAcceptance;
 import io.minitickets.api.web.PathIds;
 import io.minitickets.api.web.RequestChecks;
 import io.minitickets.core.problem.ProblemTypes;
+import io.minitickets.core.security.AdmissionTokens;
 import jakarta.servlet.http.HttpServletRequest;
 import org.jspecify.annotations.Nullable;
 import org.springframework.http.HttpHeaders;
@@ -32,7 +33,8 @@ import tools.jackson.databind.json.JsonMapper;
  * Reads a booking request as Spring MVC read it for the booking endpoint, with the same answers: the event id as
  * decimal digits without a leading zero ({@link PathIds}), {@code Accept} that admits JSON (406), the security
  * firewall's header characters (400), a JSON content type in UTF-8 (415), the body within the size limit,
- * well-formed UTF-8 and strict JSON (Boot's mapper: 413 or 400), and at most one {@code Idempotency-Key}.
+ * well-formed UTF-8 and strict JSON (Boot's mapper: 413 or 400), and at most one {@code Idempotency-Key} and one
+ * {@code Admission-Token}.
  */
 class BookingRequestReader {
 
@@ -121,20 +123,34 @@ class BookingRequestReader {
 	 * ("a,b") that neither request meant
 	 */
 	static @Nullable String idempotencyKey(HttpServletRequest request) {
-		Enumeration<String> keys = request.getHeaders(IDEMPOTENCY_KEY);
-		if (!keys.hasMoreElements()) {
+		return once(request, IDEMPOTENCY_KEY);
+	}
+
+	/**
+	 * @param request the booking request
+	 * @return its Admission-Token, or null when it has none
+	 * @throws ApiException 400 when it is sent more than once, whatever the event: which of two admissions a booking
+	 * spends would be the server's guess
+	 */
+	static @Nullable String admissionToken(HttpServletRequest request) {
+		return once(request, AdmissionTokens.HEADER);
+	}
+
+	private static @Nullable String once(HttpServletRequest request, String name) {
+		Enumeration<String> values = request.getHeaders(name);
+		if (!values.hasMoreElements()) {
 			return null;
 		}
-		String key = keys.nextElement();
+		String value = values.nextElement();
 		int count = 1;
-		while (keys.hasMoreElements()) {
-			keys.nextElement();
+		while (values.hasMoreElements()) {
+			values.nextElement();
 			count++;
 		}
 		if (count > 1) {
-			throw Problems.badRequest("Send one '" + IDEMPOTENCY_KEY + "' header, not " + count + ".");
+			throw Problems.badRequest("Send one '" + name + "' header, not " + count + ".");
 		}
-		return key;
+		return value;
 	}
 
 	/**

@@ -14,7 +14,6 @@ import io.minitickets.api.security.BearerAuthenticator;
 import io.minitickets.api.security.SecurityHeaders;
 import io.minitickets.api.web.ApiProperties;
 import io.minitickets.api.web.RequestChecks;
-import io.minitickets.core.security.AdmissionTokens;
 import jakarta.servlet.FilterChain;
 import jakarta.servlet.ServletException;
 import jakarta.servlet.http.HttpFilter;
@@ -35,9 +34,9 @@ import org.springframework.web.util.UriUtils;
  * (413 declared size, 415 content encoding, 400 header encoding); the bearer token (401); another method (405,
  * OPTIONS 200); the firewall's header characters and {@code Accept} (400, 406); the event id (400); the body (400 two
  * Content-Types, 415, 413, 400); then, within the in-flight limit ({@link BookingInFlightLimit}: 503 beyond it), the
- * quantity and Idempotency-Key (400) and {@link BookingService#book} (which checks the {@code Admission-Token} of a
- * waiting-room event first: 403). Every request is timed and traced as Spring MVC
- * did ({@link BookingRouteObservation}), by its method; one whose body never arrived (the client went away) is
+ * quantity, Idempotency-Key and Admission-Token (400; each header once) and {@link BookingService#book} (which
+ * checks the {@code Admission-Token} of a waiting-room event first: 403). Every request is timed and traced as Spring
+ * MVC did ({@link BookingRouteObservation}), by its method; one whose body never arrived (the client went away) is
  * answered nothing and recorded as such. Any other path or method passes through untouched.
  */
 class BookingRoute extends HttpFilter {
@@ -140,7 +139,7 @@ class BookingRoute extends HttpFilter {
 			try (RateLimitFields.Binding fields = RateLimitFields.answerOn(response)) {
 				int quantity = body.checkedQuantity();
 				BookingAccepted accepted = this.bookings.book(userId, eventId, quantity,
-						BookingRequestReader.idempotencyKey(request), request.getHeader(AdmissionTokens.HEADER));
+						BookingRequestReader.idempotencyKey(request), BookingRequestReader.admissionToken(request));
 				writeAccepted(response, accepted);
 			}
 			finally {

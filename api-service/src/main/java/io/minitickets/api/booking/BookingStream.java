@@ -1,33 +1,18 @@
 package io.minitickets.api.booking;
 
-import java.io.IOException;
-import java.util.Set;
 import java.util.UUID;
 import java.util.concurrent.Executor;
-import java.util.concurrent.atomic.AtomicBoolean;
-import java.util.concurrent.atomic.AtomicReference;
 
+import io.minitickets.api.stream.EventSlot;
 import io.minitickets.core.status.QueuePlace;
 import org.jspecify.annotations.Nullable;
 import org.springframework.http.MediaType;
-import org.springframework.web.servlet.mvc.method.annotation.ResponseBodyEmitter;
 import org.springframework.web.servlet.mvc.method.annotation.SseEmitter;
 
 /**
- * One open status stream. It holds at most one event not yet written: a newer event replaces it (the client gets the
- * latest state, whose id says all it needs), and a heartbeat only fills an empty slot; so a slow client costs one
- * event and its socket's buffers, never a growing queue. A write that fails (the client went away, or Tomcat's write
- * timeout passed) closes the stream; the client resumes with {@code Last-Event-ID}.
+ * One open status stream: what it sent, written through its {@link EventSlot} (one unwritten event at most).
  */
 final class BookingStream {
-
-	/** The heartbeat, one instance for every stream. */
-	private static final Outgoing HEARTBEAT = new Outgoing(null, false);
-
-	/** The heartbeat's comment line, built once and written as is. */
-	private static final Set<ResponseBodyEmitter.DataWithMediaType> HEARTBEAT_LINE = SseEmitter.event()
-		.comment("heartbeat")
-		.build();
 
 	private final UUID bookingId;
 
@@ -35,28 +20,18 @@ final class BookingStream {
 
 	private final @Nullable QueuePlace place;
 
-	private final SseEmitter emitter;
-
-	private final Executor writers;
-
-	private final AtomicReference<@Nullable Outgoing> next = new AtomicReference<>();
-
-	private final AtomicBoolean writing = new AtomicBoolean();
+	private final EventSlot slot;
 
 	private volatile @Nullable StreamEventId sent;
 
 	private volatile @Nullable BookingView latest;
-
-	/** {@link System#nanoTime()} when the last event was handed to the emitter. */
-	private volatile long written = System.nanoTime();
 
 	BookingStream(UUID bookingId, long userId, @Nullable QueuePlace place, SseEmitter emitter, Executor writers,
 			@Nullable StreamEventId resumedFrom) {
 		this.bookingId = bookingId;
 		this.userId = userId;
 		this.place = place;
-		this.emitter = emitter;
-		this.writers = writers;
+		this.slot = new EventSlot(emitter, writers);
 		this.sent = resumedFrom;
 	}
 
@@ -73,7 +48,7 @@ final class BookingStream {
 	}
 
 	SseEmitter emitter() {
-		return this.emitter;
+		return this.slot.emitter();
 	}
 
 	/**
@@ -94,80 +69,25 @@ final class BookingStream {
 		boolean last = !booking.status().movesOnItsOwn();
 		if (!id.after(this.sent)) {
 			if (last) {
-				// close after what is waiting, never instead of it: a final event offered twice before it is
-				// written (the feed's change and a stream's opening read) must still reach the client
-				this.next.updateAndGet((waiting) -> new Outgoing((waiting != null) ? waiting.event() : null, true));
-				drain();
+				// the feed's change and a stream's opening read may both offer the final event
+				this.slot.closeAfterWaiting();
 			}
 			return false;
 		}
 		this.sent = id;
 		this.latest = booking;
-		enqueue(new Outgoing(SseEmitter.event().id(id.toString()).name("status").data(booking,
-				MediaType.APPLICATION_JSON), last));
+		this.slot.send(SseEmitter.event().id(id.toString()).name("status").data(booking, MediaType.APPLICATION_JSON),
+				last);
 		return true;
 	}
 
 	/**
 	 * Writes a heartbeat comment unless an event is waiting to be written or one was written since
-	 * {@code writtenSince}: a stream that gets events needs no heartbeat.
+	 * {@code writtenSince}.
 	 * @param writtenSince a {@link System#nanoTime()}
 	 */
 	void heartbeat(long writtenSince) {
-		if (this.written - writtenSince > 0) {
-			return;
-		}
-		if (this.next.compareAndSet(null, HEARTBEAT)) {
-			drain();
-		}
-	}
-
-	private void enqueue(Outgoing outgoing) {
-		this.next.set(outgoing);
-		drain();
-	}
-
-	private void drain() {
-		if (!this.writing.compareAndSet(false, true)) {
-			return;
-		}
-		this.writers.execute(() -> {
-			try {
-				Outgoing outgoing;
-				while ((outgoing = this.next.getAndSet(null)) != null) {
-					if (outgoing == HEARTBEAT) {
-						this.emitter.send(HEARTBEAT_LINE);
-					}
-					else if (outgoing.event() != null) {
-						this.emitter.send(outgoing.event());
-					}
-					this.written = System.nanoTime();
-					if (outgoing.last()) {
-						this.emitter.complete();
-						return;
-					}
-				}
-			}
-			catch (IOException | IllegalStateException ex) {
-				// the client went away, or the stream is closed already: the container's callbacks clean up
-				this.next.set(null);
-			}
-			finally {
-				this.writing.set(false);
-			}
-			if (this.next.get() != null) {
-				drain();
-			}
-		});
-	}
-
-	/**
-	 * An event to write.
-	 *
-	 * @param event the event, or null for none (only closing)
-	 * @param last true to close the stream after it
-	 */
-	private record Outgoing(SseEmitter.@Nullable SseEventBuilder event, boolean last) {
+		this.slot.heartbeat(writtenSince);
 	}
 
 }

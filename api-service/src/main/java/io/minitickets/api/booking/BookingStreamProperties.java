@@ -8,7 +8,8 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
 import org.springframework.validation.annotation.Validated;
 
 /**
- * Server-Sent Events streams of a booking's status ({@code minitickets.booking.stream.*}).
+ * Server-Sent Events streams of a booking's status ({@code minitickets.booking.stream.*}); a waiting-room place's
+ * streams follow the same settings, their {@code max} counted apart.
  *
  * @param max the most streams open at once on one instance; beyond it a new stream is answered 503 + Retry-After
  * @param heartbeat how long a stream goes without a write before it gets a comment line, so that proxies and clients
@@ -17,7 +18,8 @@ import org.springframework.validation.annotation.Validated;
  * @param positionPeriod how often, at most, a PENDING booking's stream gets its new queue position
  * @param timeout how long a stream stays open before it is closed (the client resumes with {@code Last-Event-ID})
  * @param retryAfter the Retry-After of the 503
- * @param ticketTtl how long a stream ticket ({@code POST /api/bookings/{id}/stream-ticket}) opens the booking's stream
+ * @param ticketTtl how long a stream ticket ({@code POST /api/bookings/{id}/stream-ticket}, and a waiting-room place's)
+ * opens its stream
  * @param changeRetries how many times a change announced on {@code bookings.settled} is read again when the status
  * read does not show it yet (it failed, or the status cache lags the record), before Postgres alone is read
  * @param changeBackoff the wait before the first of those reads again; it doubles at each

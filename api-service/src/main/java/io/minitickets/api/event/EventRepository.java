@@ -82,15 +82,18 @@ public class EventRepository {
 	/**
 	 * Sets or replaces an event's waiting room. Other instances' event caches see it within their TTL.
 	 * @param id the event
-	 * @param waitingRoom its waiting room
+	 * @param waitingRoom its waiting room; null for none
 	 * @return the event, or empty when there is none
 	 */
-	public Optional<Event> setWaitingRoom(long id, WaitingRoom waitingRoom) {
+	public Optional<Event> setWaitingRoom(long id, @Nullable WaitingRoom waitingRoom) {
 		return this.jdbc
 			.sql("update events set waiting_room_enabled = ?, waiting_room_opens_at = ?, admission_mode = ?,"
 					+ " admission_per_second = ?, admitted_for_seconds = ? where id = ? returning " + COLUMNS)
-			.params(waitingRoom.enabled(), timestamp(waitingRoom.opensAt()), waitingRoom.admission().mode(),
-					waitingRoom.admission().perSecond(), waitingRoom.admittedForSeconds(), id)
+			.params(waitingRoom != null && waitingRoom.enabled(),
+					(waitingRoom != null) ? timestamp(waitingRoom.opensAt()) : null,
+					(waitingRoom != null) ? waitingRoom.admission().mode() : null,
+					(waitingRoom != null) ? waitingRoom.admission().perSecond() : null,
+					(waitingRoom != null) ? waitingRoom.admittedForSeconds() : null, id)
 			.query(EVENT)
 			.optional();
 	}

@@ -58,9 +58,9 @@ class ProblemDetailsAdvice extends ResponseEntityExceptionHandler {
 					Problems.badRequest("Send '" + ex.getName() + "' once, not " + values.length + " times."));
 		}
 		Class<?> required = ex.getRequiredType();
-		String expected = (required != null) ? required.getSimpleName() : "another type";
-		return handleApiException(Problems.badRequest("'" + ex.getName() + "' must be a valid " + expected
-				.toLowerCase() + ", not '" + ex.getValue() + "'."));
+		String expected = (required != null) ? UnreadableBodies.expectedType(required) : "a value of another type";
+		return handleApiException(Problems.badRequest("'" + ex.getName() + "' must be " + expected + ", not '"
+				+ Problems.echo(String.valueOf(ex.getValue())) + "'."));
 	}
 
 	@ExceptionHandler({ DataAccessResourceFailureException.class, TransientDataAccessException.class,
@@ -100,7 +100,7 @@ class ProblemDetailsAdvice extends ResponseEntityExceptionHandler {
 	@Override
 	protected @Nullable ResponseEntity<Object> handleNoResourceFoundException(NoResourceFoundException ex,
 			HttpHeaders headers, HttpStatusCode status, WebRequest request) {
-		return toEntity(Problems.notFound("No such resource: /" + ex.getResourcePath() + "."));
+		return toEntity(Problems.notFound("No such resource: /" + Problems.echo(ex.getResourcePath()) + "."));
 	}
 
 	@Override

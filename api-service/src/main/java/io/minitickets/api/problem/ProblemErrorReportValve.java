@@ -2,6 +2,7 @@ package io.minitickets.api.problem;
 
 import java.io.IOException;
 import java.io.Writer;
+import java.net.URI;
 import java.util.Enumeration;
 
 import io.minitickets.api.security.SecurityHeaders;
@@ -9,6 +10,8 @@ import org.apache.catalina.connector.Request;
 import org.apache.catalina.connector.Response;
 import org.apache.catalina.valves.ErrorReportValve;
 import org.jspecify.annotations.Nullable;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 import org.springframework.http.HttpStatus;
 import org.springframework.http.MediaType;
 
@@ -17,10 +20,13 @@ import org.springframework.http.MediaType;
  * a malformed request line, a character a request target or header may not hold, no Host header, two
  * Content-Lengths, header fields over {@code server.max-http-request-header-size}): a small problem+json instead of
  * Tomcat's HTML page, with the security headers every other answer carries ({@link SecurityHeaders}) and a detail that
- * says what Tomcat found (its own words, not just "Bad Request"). Oversized header fields stay Tomcat's 400 (which also
+ * says what Tomcat found (its own words, not just "Bad Request") and, when Tomcat read the request target, its path as
+ * {@code instance}. Oversized header fields stay Tomcat's 400 (which also
  * closes the connection, whose unread rest cannot carry another request), with a detail that says so.
  */
 public class ProblemErrorReportValve extends ErrorReportValve {
+
+	private static final Logger logger = LoggerFactory.getLogger(ProblemErrorReportValve.class);
 
 	/** The most of Tomcat's own message a detail repeats: it may echo the request target. */
 	private static final int MAX_CAUSE_CHARS = 200;
@@ -32,6 +38,8 @@ public class ProblemErrorReportValve extends ErrorReportValve {
 		}
 		int status = response.getStatus();
 		String detail = detail(request, response, status, throwable);
+		URI instance = instance(request);
+		log(request, status, detail, headerFieldsTooLarge(status, throwable));
 		try {
 			SecurityHeaders.write(request, response);
 			// No charset parameter, as on every other problem: the body is ASCII, the same in any encoding.
@@ -39,12 +47,32 @@ public class ProblemErrorReportValve extends ErrorReportValve {
 			Writer writer = response.getReporter();
 			if (writer != null) {
 				writer.write("{\"type\":\"" + Problems.typeOf(status) + "\",\"title\":\"" + Problems.titleOf(status)
-						+ "\",\"status\":" + status + ",\"detail\":\"" + asciiJson(detail) + "\"}");
+						+ "\",\"status\":" + status + ",\"detail\":\"" + asciiJson(detail) + "\""
+						+ ((instance != null) ? ",\"instance\":\"" + asciiJson(instance.toString()) + "\"" : "") + "}");
 				response.finishResponse();
 			}
 		}
 		catch (IOException | IllegalStateException ex) {
 			// The client went away or the response was committed: nothing more can be said.
+		}
+	}
+
+	/**
+	 * One line, never the stack trace (Tomcat's own line for these is turned down to WARN in application.yml: it
+	 * printed the parser's trace at INFO): header fields over the limit at INFO, since a client that legitimately
+	 * sends large headers (many cookies, a large token) means the limit needs raising; Tomcat's other refusals, a
+	 * client's garbage, at DEBUG.
+	 */
+	private static void log(Request request, int status, String detail, boolean headerFieldsTooLarge) {
+		if (headerFieldsTooLarge ? logger.isInfoEnabled() : logger.isDebugEnabled()) {
+			String target = (request.getRequestURI() != null) ? Problems.echo(request.getRequestURI()) : "-";
+			String line = "Tomcat answered {} {} {} before the API: {}";
+			if (headerFieldsTooLarge) {
+				logger.info(line, status, request.getMethod(), target, detail);
+			}
+			else {
+				logger.debug(line, status, request.getMethod(), target, detail);
+			}
 		}
 	}
 
@@ -64,6 +92,12 @@ public class ProblemErrorReportValve extends ErrorReportValve {
 			cause = cause.substring(0, MAX_CAUSE_CHARS) + "…";
 		}
 		return "The request was rejected before it reached the API: " + cause + (cause.endsWith(".") ? "" : ".");
+	}
+
+	/** The request's path when Tomcat read one (not for a request line it could not parse). */
+	private static @Nullable URI instance(Request request) {
+		String path = request.getRequestURI();
+		return (path != null && path.startsWith("/")) ? ProblemWriter.instance(path) : null;
 	}
 
 	/** What Tomcat answers 400 for without a message (Http11Processor's own checks), else the status's reason. */

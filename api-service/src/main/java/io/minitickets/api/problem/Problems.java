@@ -11,7 +11,24 @@ import org.springframework.http.HttpStatus;
  */
 public final class Problems {
 
+	/** The most characters of a client's own text (an id from the path, a parameter) that a detail repeats. */
+	public static final int MAX_ECHOED_CHARS = 64;
+
 	private Problems() {
+	}
+
+	/**
+	 * @param text what the client sent, to repeat in a detail
+	 * @return it as is when it has at most {@link #MAX_ECHOED_CHARS} chars, else its first ones and "…" (a surrogate
+	 * pair is never cut in two)
+	 */
+	public static String echo(String text) {
+		if (text.length() <= MAX_ECHOED_CHARS) {
+			return text;
+		}
+		int end = Character.isHighSurrogate(text.charAt(MAX_ECHOED_CHARS - 1)) ? MAX_ECHOED_CHARS - 1
+				: MAX_ECHOED_CHARS;
+		return text.substring(0, end) + "…";
 	}
 
 	/**

@@ -1,5 +1,7 @@
 package io.minitickets.api.problem;
 
+import java.lang.reflect.RecordComponent;
+import java.util.Arrays;
 import java.util.stream.Collectors;
 
 import org.jspecify.annotations.Nullable;
@@ -119,7 +121,12 @@ public final class UnreadableBodies {
 				: "The request body is not valid JSON.";
 	}
 
-	private static String expectedType(Class<?> target) {
+	/**
+	 * @param target the type a value was to be read as
+	 * @return what a client must send for it, in JSON's words, never a class's name: "an integer", "a string",
+	 * "an object like {...}" ({@link ExpectedJson}), "an object with the fields a, b"...
+	 */
+	static String expectedType(Class<?> target) {
 		if (target == int.class || target == Integer.class || target == long.class || target == Long.class) {
 			return "an integer";
 		}
@@ -132,7 +139,29 @@ public final class UnreadableBodies {
 		if (target == boolean.class || target == Boolean.class) {
 			return "true or false";
 		}
-		return "a " + target.getSimpleName();
+		if (target == java.util.UUID.class) {
+			return "a UUID such as 0b6e4c1e-8f0a-4d55-9a43-2f6c9a1d7e21";
+		}
+		if (Number.class.isAssignableFrom(target) || target.isPrimitive()) {
+			return "a number";
+		}
+		if (target.isEnum()) {
+			return "one of " + Arrays.stream(target.getEnumConstants()).map((constant) -> "\"" + constant + "\"")
+				.collect(Collectors.joining(", "));
+		}
+		if (target.isArray() || java.util.Collection.class.isAssignableFrom(target)) {
+			return "an array";
+		}
+		ExpectedJson example = target.getAnnotation(ExpectedJson.class);
+		if (example != null) {
+			return "an object like " + example.value();
+		}
+		if (target.isRecord()) {
+			return "an object with the fields " + Arrays.stream(target.getRecordComponents())
+				.map(RecordComponent::getName)
+				.collect(Collectors.joining(", "));
+		}
+		return "a value of another type";
 	}
 
 	private static <T extends Throwable> @Nullable T findCause(Throwable ex, Class<T> type) {

@@ -158,13 +158,17 @@ class SecurityConfiguration {
 	}
 
 	/**
-	 * {@code GET /api/bookings/{id}/events?ticket=...}: the one request a stream ticket authenticates.
+	 * {@code GET /api/bookings/{id}/events?ticket=...} and
+	 * {@code GET /api/events/{id}/queue/{placeId}/events?ticket=...}: the requests a stream ticket authenticates.
 	 * @return the matcher
 	 */
 	static RequestMatcher streamWithTicket() {
 		RequestMatcher events = PathPatternRequestMatcher.withDefaults()
 			.matcher(HttpMethod.GET, "/api/bookings/*/events");
-		return (request) -> events.matches(request) && request.getParameter("ticket") != null;
+		RequestMatcher placeEvents = PathPatternRequestMatcher.withDefaults()
+			.matcher(HttpMethod.GET, "/api/events/*/queue/*/events");
+		return (request) -> (events.matches(request) || placeEvents.matches(request))
+				&& request.getParameter("ticket") != null;
 	}
 
 	/**

@@ -19,7 +19,8 @@ import org.jspecify.annotations.Nullable;
  * again takes a new place at the back)
  * @param position 1 for the next place admitted; only while {@code WAITING}
  * @param ahead places admitted before it, {@code position − 1}; only while {@code WAITING}
- * @param etaSeconds whole seconds until its admission at the room's rate; only while {@code WAITING}
+ * @param etaSeconds whole seconds until its admission at the room's rate; only while {@code WAITING}, admission
+ * running (neither {@code paused} nor {@code soldOut}) and the room's rate fixed
  * @param drawAt when the pre-queue's order is drawn (the sale's opening); only in {@code PRE_QUEUE}
  * @param admitted true once admitted
  * @param admittedUntil when the admission ends; only once admitted
@@ -29,9 +30,11 @@ import org.jspecify.annotations.Nullable;
  * @param soldOut true while the inventory gate says the event is sold out (or Postgres does): admission is paused
  * until seats come back, and the place has no ETA meanwhile
  * @param waitlist the event's waiting list ({@code /api/events/{id}/waitlist}); only while {@code soldOut}
+ * @param paused true while an operator paused the room's admission ({@code ops queue pause}): the place keeps its
+ * position and has no ETA until admission resumes
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record PlaceView(UUID placeId, long eventId, PlaceState state, @Nullable Long position, @Nullable Long ahead,
 		@Nullable Long etaSeconds, @Nullable Instant drawAt, boolean admitted, @Nullable Instant admittedUntil,
-		@Nullable String admissionToken, long waiting, boolean soldOut, @Nullable String waitlist) {
+		@Nullable String admissionToken, long waiting, boolean soldOut, @Nullable String waitlist, boolean paused) {
 }

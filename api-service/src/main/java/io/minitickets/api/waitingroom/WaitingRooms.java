@@ -88,7 +88,8 @@ public class WaitingRooms {
 
 	/**
 	 * Reads the caller's place (which counts as its owner being there: see {@code abandon-after}); with a wait, answers
-	 * when it is admitted or dropped, when the event becomes sold out or seats come back, or after {@code waitSeconds}.
+	 * when it is admitted or dropped, when the event becomes sold out or seats come back, when an operator pauses or
+	 * resumes the room, or after {@code waitSeconds}.
 	 * @param eventId the event
 	 * @param placeId the place, as the path gives it
 	 * @param userId the caller
@@ -122,7 +123,7 @@ public class WaitingRooms {
 
 	private static boolean waits(PlaceReading now, PlaceReading first) {
 		return (now.state() == PlaceState.WAITING || now.state() == PlaceState.PRE_QUEUE)
-				&& now.soldOut() == first.soldOut();
+				&& now.soldOut() == first.soldOut() && now.paused() == first.paused();
 	}
 
 	private PlaceReading read(Event event, UUID placeId, long userId) {
@@ -140,24 +141,26 @@ public class WaitingRooms {
 				? room.admission().perSecond() : null;
 		boolean soldOut = reading.soldOut() || event.seatsSold() >= event.capacity();
 		String waitlist = soldOut ? "/api/events/" + event.id() + "/waitlist" : null;
+		boolean paused = reading.paused();
 		return switch (reading.state()) {
 			case PRE_QUEUE -> new PlaceView(placeId, event.id(), reading.state(), null, null, null, event.saleOpensAt(),
-					false, null, null, reading.waiting(), soldOut, waitlist);
+					false, null, null, reading.waiting(), soldOut, waitlist, paused);
 			case WAITING -> {
 				long ahead = reading.ahead();
-				Long eta = (perSecond != null && !soldOut) ? (ahead + perSecond) / perSecond : null;
+				// nothing is admitted while paused or sold out: any ETA would be made up
+				Long eta = (perSecond != null && !soldOut && !paused) ? (ahead + perSecond) / perSecond : null;
 				yield new PlaceView(placeId, event.id(), reading.state(), ahead + 1, ahead, eta, null, false, null,
-						null, reading.waiting(), soldOut, waitlist);
+						null, reading.waiting(), soldOut, waitlist, paused);
 			}
 			case ADMITTED -> {
 				Instant until = reading.admittedUntil();
 				String token = (until.isAfter(this.clock.instant()))
 						? this.tokens.mint(reading.userId(), event.id(), placeId, until) : null;
 				yield new PlaceView(placeId, event.id(), reading.state(), null, null, null, null, true, until, token,
-						reading.waiting(), soldOut, waitlist);
+						reading.waiting(), soldOut, waitlist, paused);
 			}
 			case DROPPED -> new PlaceView(placeId, event.id(), reading.state(), null, null, null, null, false, null,
-					null, reading.waiting(), soldOut, waitlist);
+					null, reading.waiting(), soldOut, waitlist, paused);
 		};
 	}
 
@@ -186,11 +189,12 @@ public class WaitingRooms {
 		return Problems.notFound("Event " + eventId + " has no waiting room: book it directly.");
 	}
 
-	private static ApiException notYours(String placeId, long eventId) {
-		return Problems.notFound("No place " + placeId + " of yours in the waiting room of event " + eventId + ".");
+	static ApiException notYours(String placeId, long eventId) {
+		return Problems.notFound(
+				"No place " + Problems.echo(placeId) + " of yours in the waiting room of event " + eventId + ".");
 	}
 
-	private static UUID parse(String placeId, long eventId) {
+	static UUID parse(String placeId, long eventId) {
 		try {
 			if (placeId.length() == 36) {
 				return UUID.fromString(placeId);

@@ -12,7 +12,7 @@ import org.springframework.web.bind.annotation.InitBinder;
  * Query parameters of type long or int ({@code page}, {@code size}) are read only as plain decimal digits (ASCII, an
  * optional minus). Spring's default editor for numbers ({@code NumberUtils.parseNumber}) also takes hexadecimal
  * ({@code 0x2}, {@code #2}), a plus sign and any Unicode digits, so {@code ?page=0x2} and {@code ?page=２} were page
- * 2. Anything else is a 400 ("'page' must be a valid int"). Ids in a path are stricter still ({@link PathIds}).
+ * 2. Anything else is a 400 ("'page' must be an integer, not 'x'"). Ids in a path are stricter still ({@link PathIds}).
  */
 @ControllerAdvice
 class DecimalNumberBinding {

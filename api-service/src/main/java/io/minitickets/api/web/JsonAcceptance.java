@@ -51,8 +51,16 @@ public final class JsonAcceptance {
 	 * acceptable representation, in its detail and an {@code Accept} header
 	 */
 	public static ApiException notAcceptable() {
-		HttpMediaTypeNotAcceptableException ex = new HttpMediaTypeNotAcceptableException(
-				List.of(MediaType.APPLICATION_JSON));
+		return notAcceptable(MediaType.APPLICATION_JSON);
+	}
+
+	/**
+	 * @param answered the media type the endpoint answers ({@code text/event-stream} for a status stream)
+	 * @return the 406 for a request whose {@code Accept} excludes it, naming it in its detail and an {@code Accept}
+	 * header
+	 */
+	public static ApiException notAcceptable(MediaType answered) {
+		HttpMediaTypeNotAcceptableException ex = new HttpMediaTypeNotAcceptableException(List.of(answered));
 		ApiException problem = Problems.of(HttpStatus.NOT_ACCEPTABLE, String.valueOf(ex.getBody().getDetail()));
 		ex.getHeaders().forEach((name, values) -> problem.withHeader(name, String.join(", ", values)));
 		return problem;

@@ -28,15 +28,17 @@ import org.springframework.web.filter.OncePerRequestFilter;
  * {@code text/plain, *}{@code /*;q=0} were answered JSON, and it answered an {@code Accept} it could not parse with a
  * 406 without a body. The booking route makes the same check itself, in its own order.
  * <p>
- * A booking's status stream ({@code /api/bookings/{id}/events}) asked for as {@code text/event-stream} passes with
+ * A stream (a booking's status, {@code /api/bookings/{id}/events}; a place's, {@code .../queue/{placeId}/events})
+ * asked for as {@code text/event-stream} passes with
  * {@code Accept: text/event-stream, application/json}: the stream answers events, and a refusal (404, 503) JSON
- * problems.
+ * problems. One whose {@code Accept} admits neither is answered a 406 naming {@code text/event-stream}, what it serves.
  */
 @Component
 @Order(SecurityFilterProperties.DEFAULT_FILTER_ORDER + 1)
 class JsonAcceptanceFilter extends OncePerRequestFilter {
 
-	private static final Pattern EVENTS = Pattern.compile("/api/bookings/[^/]+/events");
+	private static final Pattern EVENTS = Pattern
+		.compile("/api/bookings/[^/]+/events|/api/events/[^/]+/queue/[^/]+/events");
 
 	private static final String EVENT_STREAM_OR_JSON = MediaType.TEXT_EVENT_STREAM_VALUE + ", "
 			+ MediaType.APPLICATION_JSON_VALUE;
@@ -59,7 +61,8 @@ class JsonAcceptanceFilter extends OncePerRequestFilter {
 			chain.doFilter(new Accepting(request, EVENT_STREAM_OR_JSON), response);
 		}
 		else if (!JsonAcceptance.acceptsJson(request)) {
-			this.problemWriter.write(request, response, JsonAcceptance.notAcceptable());
+			this.problemWriter.write(request, response, EVENTS.matcher(request.getRequestURI()).matches()
+					? JsonAcceptance.notAcceptable(MediaType.TEXT_EVENT_STREAM) : JsonAcceptance.notAcceptable());
 		}
 		else if (request.getHeader(HttpHeaders.ACCEPT) == null) {
 			chain.doFilter(request, response);

@@ -34,7 +34,7 @@ public final class PathIds {
 		}
 		if (!canonical) {
 			throw Problems.badRequest("'" + name + "' must be an id: decimal digits without a leading zero, at most "
-					+ Long.MAX_VALUE + ", not '" + segment + "'.");
+					+ Long.MAX_VALUE + ", not '" + Problems.echo(segment) + "'.");
 		}
 		return value;
 	}

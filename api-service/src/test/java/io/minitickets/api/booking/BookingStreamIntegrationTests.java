@@ -98,6 +98,21 @@ class BookingStreamIntegrationTests extends ApiIntegrationTest {
 	}
 
 	@Test
+	void aClientThatAcceptsNeitherEventsNorJsonIsToldTheStreamIsTextEventStream() {
+		String token = mint(newUserId());
+		UUID bookingId = book(createOpenEvent(5), token);
+
+		HttpResponse<String> answer = this.api.send("GET", "/api/bookings/" + bookingId + "/events", null,
+				"Authorization", "Bearer " + token, "Accept", "text/html");
+
+		assertThat(answer.statusCode()).isEqualTo(406);
+		assertThat(answer.headers().firstValue("Content-Type")).hasValue("application/problem+json");
+		assertThat(answer.headers().firstValue("Accept")).hasValue("text/event-stream");
+		assertThat(ApiClient.json(answer).get("detail").asString()).contains("text/event-stream")
+			.doesNotContain("application/json");
+	}
+
+	@Test
 	void aClientThatGoesAwayFreesItsStream() throws Exception {
 		String token = mint(newUserId());
 		UUID bookingId = book(createOpenEvent(5), token);

@@ -9,6 +9,7 @@ import java.util.UUID;
 
 import io.minitickets.api.ApiClient;
 import io.minitickets.api.ApiIntegrationTest;
+import io.minitickets.api.stream.StreamTickets;
 import io.minitickets.core.status.BookingStatusCache;
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
@@ -48,6 +49,22 @@ class StreamTicketIntegrationTests extends ApiIntegrationTest {
 
 		assertThat(stream.statusCode()).as(stream.body()).isEqualTo(200);
 		assertThat(stream.body()).contains("id:3:-", "event:status", "\"status\":\"CONFIRMED\"");
+	}
+
+	@Test
+	void aTicketIsAskedForWithoutABody() {
+		String token = mint(newUserId());
+		UUID bookingId = book(createOpenEvent(5), token);
+
+		HttpResponse<String> withBody = this.api.post("/api/bookings/" + bookingId + "/stream-ticket", "ttl=3600",
+				token, "Content-Type", "application/x-www-form-urlencoded");
+		HttpResponse<String> typedButEmpty = this.api.post("/api/bookings/" + bookingId + "/stream-ticket", "", token,
+				"Content-Type", "text/plain");
+
+		assertProblem(withBody, 400);
+		assertThat(ApiClient.json(withBody).get("detail").asString())
+			.startsWith("POST /api/bookings/{bookingId}/stream-ticket takes no request body");
+		assertThat(typedButEmpty.statusCode()).as(typedButEmpty.body()).isEqualTo(200);
 	}
 
 	@Test
@@ -100,7 +117,7 @@ class StreamTicketIntegrationTests extends ApiIntegrationTest {
 		StreamTickets past = new StreamTickets(SECRET, "minitickets", Duration.ofSeconds(60),
 				Clock.fixed(Instant.now().minus(Duration.ofMinutes(5)), ZoneOffset.UTC));
 
-		assertProblem(events(bookingId, past.mint(bookingId, userId).ticket()), 401);
+		assertProblem(events(bookingId, past.mint(StreamTickets.Kind.BOOKING, bookingId, userId).ticket()), 401);
 	}
 
 	@Test

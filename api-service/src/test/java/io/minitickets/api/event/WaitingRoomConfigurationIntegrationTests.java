@@ -3,6 +3,7 @@ package io.minitickets.api.event;
 import java.net.http.HttpResponse;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
+import java.util.List;
 
 import io.minitickets.api.ApiClient;
 import io.minitickets.api.ApiIntegrationTest;
@@ -64,6 +65,53 @@ class WaitingRoomConfigurationIntegrationTests extends ApiIntegrationTest {
 		assertThat(this.api.send("PUT", "/api/admin/events/" + eventId + "/waiting-room",
 				"{\"enabled\":false,\"admission\":{\"mode\":\"fixed\",\"perSecond\":7}}", "Authorization",
 				"Bearer " + newUserToken()).statusCode()).isEqualTo(403);
+	}
+
+	@Test
+	void aWrongShapeIsAnsweredWithTheShapeExpectedNeverAClassName() {
+		Instant opens = Instant.now().plusSeconds(3600).truncatedTo(ChronoUnit.MILLIS);
+
+		HttpResponse<String> admission = room(opens, "{\"enabled\":true,\"admission\":5}");
+		HttpResponse<String> waitingRoom = room(opens, "\"fixed\"");
+		HttpResponse<String> put = this.api.send("PUT", "/api/admin/events/" + createOpenEvent(5) + "/waiting-room",
+				"{\"enabled\":true,\"admission\":\"auto\"}", "Authorization", "Bearer " + adminToken());
+
+		assertRefused(admission, "'waitingRoom.admission' must be an object like {\\\"mode\\\":\\\"fixed\\\","
+				+ "\\\"perSecond\\\":50} or {\\\"mode\\\":\\\"auto\\\"}.");
+		assertRefused(waitingRoom, "'waitingRoom' must be an object like {\\\"enabled\\\":true,");
+		assertRefused(put, "'admission' must be an object like {\\\"mode\\\":\\\"fixed\\\"");
+		for (HttpResponse<String> refused : List.of(admission, waitingRoom, put)) {
+			assertThat(ApiClient.json(refused).get("detail").asString()).doesNotContain("Request")
+				.doesNotContain("must be a ");
+		}
+	}
+
+	@Test
+	void disablingARoomNeedsNoAdmission() {
+		Instant opens = Instant.now().plusSeconds(3600).truncatedTo(ChronoUnit.MILLIS);
+		HttpResponse<String> created = room(opens, "{\"enabled\":true,\"admission\":{\"mode\":\"fixed\","
+				+ "\"perSecond\":9}}");
+		long withRoom = ApiClient.json(created).get("id").asLong();
+		long withoutRoom = createOpenEvent(5);
+
+		HttpResponse<String> disabled = this.api.send("PUT", "/api/admin/events/" + withRoom + "/waiting-room",
+				"{\"enabled\":false}", "Authorization", "Bearer " + adminToken());
+		HttpResponse<String> none = this.api.send("PUT", "/api/admin/events/" + withoutRoom + "/waiting-room",
+				"{\"enabled\":false}", "Authorization", "Bearer " + adminToken());
+		HttpResponse<String> createdDisabled = room(opens, "{\"enabled\":false}");
+
+		assertThat(disabled.statusCode()).as(disabled.body()).isEqualTo(200);
+		JsonNode kept = ApiClient.json(disabled).get("waitingRoom");
+		assertThat(kept.get("enabled").asBoolean()).isFalse();
+		assertThat(kept.get("admission").get("mode").asString()).as("its admission is kept").isEqualTo("fixed");
+		assertThat(kept.get("admission").get("perSecond").asInt()).isEqualTo(9);
+		assertThat(none.statusCode()).as(none.body()).isEqualTo(200);
+		assertThat(ApiClient.json(none).path("waitingRoom").isMissingNode() || ApiClient.json(none).get("waitingRoom")
+			.isNull()).as("an event without a room keeps none: " + none.body()).isTrue();
+		assertThat(createdDisabled.statusCode()).as(createdDisabled.body()).isEqualTo(201);
+		long disabledEvent = ApiClient.json(createdDisabled).get("id").asLong();
+		assertThat(this.api.post("/api/events/" + disabledEvent + "/queue", "", newUserToken()).statusCode())
+			.as("no room to join").isEqualTo(404);
 	}
 
 	private HttpResponse<String> room(Instant saleOpensAt, String waitingRoom) {

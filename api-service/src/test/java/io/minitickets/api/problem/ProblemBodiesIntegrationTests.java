@@ -12,7 +12,10 @@ import io.minitickets.api.ApiClient;
 import io.minitickets.api.ApiIntegrationTest;
 import io.minitickets.core.inventory.InventoryGate;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.boot.test.system.CapturedOutput;
+import org.springframework.boot.test.system.OutputCaptureExtension;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
 
@@ -60,13 +63,18 @@ class ProblemBodiesIntegrationTests extends ApiIntegrationTest {
 	}
 
 	@Test
-	void describesHeadersThatAreTooLarge() {
+	@ExtendWith(OutputCaptureExtension.class)
+	void describesHeadersThatAreTooLargeAndLogsOneLineWithoutATrace(CapturedOutput output) {
 		ApiClient.RawResponse response = this.api.sendRaw("POST", "/api/events/1/bookings", "{\"quantity\":1}",
 				"Authorization: Bearer " + newUserToken(), "Idempotency-Key: " + "k".repeat(20_000));
 
 		assertThat(response.status()).as(response.head() + response.body()).isEqualTo(400);
 		assertThat(response.head()).contains("application/problem+json").contains("Connection: close");
-		assertThat(response.body()).contains("/problems/invalid-request").contains("header fields are larger");
+		assertThat(response.body()).contains("/problems/invalid-request").contains("header fields are larger")
+			.contains("\"instance\":\"/api/events/1/bookings\"");
+		assertThat(output.getOut()).contains("Tomcat answered 400 POST /api/events/1/bookings before the API")
+			.doesNotContain("header is too large")
+			.doesNotContain("at org.apache.coyote");
 	}
 
 	@Test
@@ -126,6 +134,23 @@ class ProblemBodiesIntegrationTests extends ApiIntegrationTest {
 			assertThat(response.statusCode()).as(id).isEqualTo(400);
 			assertThat(ApiClient.json(response).get("detail").asString()).as(id).startsWith("'id' must be");
 		}
+	}
+
+	@Test
+	void repeatsAtMost64CharactersOfWhatTheClientSent() {
+		String token = newUserToken();
+		String digits = "1".repeat(5_000);
+		String letters = "a".repeat(5_000);
+
+		List<HttpResponse<String>> answers = List.of(this.api.get("/api/events/" + digits, token),
+				this.api.get("/api/events?page=" + letters, token), this.api.get("/api/" + letters, token));
+
+		for (HttpResponse<String> answer : answers) {
+			String detail = ApiClient.json(answer).get("detail").asString();
+			assertThat(answer.statusCode()).as(detail).isIn(400, 404);
+			assertThat(detail).hasSizeLessThan(200).contains("…");
+		}
+		assertThat(ApiClient.json(answers.get(0)).get("detail").asString()).contains("'" + "1".repeat(64) + "…'");
 	}
 
 	private static String fullWidth(long number) {
@@ -221,6 +246,9 @@ class ProblemBodiesIntegrationTests extends ApiIntegrationTest {
 			String detail = JSON.readTree(response.substring(response.indexOf("\r\n\r\n") + 4)).get("detail").asString();
 			assertThat(detail).as(request).doesNotEndWith("Bad Request.").containsIgnoringCase(names);
 		});
+		String noHost = this.api.sendBytes(requests.get("Host"));
+		assertThat(JSON.readTree(noHost.substring(noHost.indexOf("\r\n\r\n") + 4)).path("instance").asString())
+			.as("the path, where Tomcat read one").isEqualTo("/api/events");
 	}
 
 	private static void assertCompleteProblem(JsonNode problem, String type, int status, String instance) {

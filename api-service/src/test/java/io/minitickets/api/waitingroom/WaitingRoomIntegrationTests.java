@@ -2,11 +2,14 @@ package io.minitickets.api.waitingroom;
 
 import java.net.http.HttpResponse;
 import java.time.Clock;
+import java.time.Duration;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.UUID;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
 
 import io.minitickets.api.ApiClient;
 import io.minitickets.api.ApiIntegrationTest;
@@ -20,6 +23,7 @@ import org.springframework.beans.factory.annotation.Autowired;
 import tools.jackson.databind.JsonNode;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 
 /**
  * Issue 18, slice 1, end to end on real Postgres, Valkey and Kafka: a waiting room joined once per account, refused with a problem and nothing changed when the event has
@@ -67,6 +71,12 @@ class WaitingRoomIntegrationTests extends ApiIntegrationTest {
 		assertProblem(stranger, "not-found");
 		assertThat(this.api.get("/api/events/" + eventId + "/queue/nonsense", mint(owner)).statusCode())
 			.isEqualTo(404);
+		HttpResponse<String> longId = this.api.get("/api/events/" + eventId + "/queue/" + "a".repeat(5_000),
+				mint(owner));
+		assertThat(longId.statusCode()).isEqualTo(404);
+		assertThat(ApiClient.json(longId).get("detail").asString()).as("the id echoed is capped")
+			.contains("a".repeat(64) + "… ")
+			.hasSizeLessThan(200);
 		assertThat(this.api.post("/api/events/" + eventId + "/queue", "", null).statusCode()).isEqualTo(401);
 		assertThat(places(eventId)).isEqualTo(1);
 	}
@@ -102,6 +112,30 @@ class WaitingRoomIntegrationTests extends ApiIntegrationTest {
 		for (long event : new long[] { noRoom, closed, soldOut, notYet }) {
 			assertThat(places(event)).as("event %d", event).isZero();
 		}
+	}
+
+	@Test
+	void joiningTakesNoBodyButAnEmptyObjectAndIgnoresAContentTypeWithoutOne() {
+		long eventId = eventWithRoom(10, Instant.now().minusSeconds(60), null, 1);
+		long user = newUserId();
+
+		HttpResponse<String> withJson = this.api.post("/api/events/" + eventId + "/queue", "{\"quantity\":2}",
+				mint(user));
+		HttpResponse<String> withText = this.api.post("/api/events/" + eventId + "/queue", "hello", mint(user),
+				"Content-Type", "text/plain");
+
+		for (HttpResponse<String> refused : List.of(withJson, withText)) {
+			assertThat(refused.statusCode()).as(refused.body()).isEqualTo(400);
+			assertProblem(refused, "invalid-request");
+			assertThat(ApiClient.json(refused).get("detail").asString())
+				.isEqualTo("POST /api/events/{eventId}/queue takes no request body: send none, or {}.");
+		}
+		assertThat(places(eventId)).as("nothing taken").isZero();
+		HttpResponse<String> typedButEmpty = this.api.post("/api/events/" + eventId + "/queue", "", mint(user),
+				"Content-Type", "text/plain");
+		HttpResponse<String> emptyObject = this.api.post("/api/events/" + eventId + "/queue", " { }\n", mint(user));
+		assertThat(typedButEmpty.statusCode()).as(typedButEmpty.body()).isEqualTo(201);
+		assertThat(emptyObject.statusCode()).as(emptyObject.body()).isEqualTo(200);
 	}
 
 	@Test
@@ -184,6 +218,25 @@ class WaitingRoomIntegrationTests extends ApiIntegrationTest {
 	}
 
 	@Test
+	void aBookingWithTwoAdmissionTokensIsRefusedNamingTheHeaderAndChangesNothing() {
+		long eventId = eventWithRoom(10, Instant.now().minusSeconds(60), null, 1);
+		long user = newUserId();
+		AdmissionTokens signer = new AdmissionTokens(SECRET, "minitickets", Clock.systemUTC());
+		String token = signer.mint(user, eventId, UUID.randomUUID(), Instant.now().plusSeconds(300));
+
+		HttpResponse<String> twice = this.api.post("/api/events/" + eventId + "/bookings", "{\"quantity\":1}",
+				mint(user), AdmissionTokens.HEADER, token, AdmissionTokens.HEADER, token);
+
+		assertThat(twice.statusCode()).as(twice.body()).isEqualTo(400);
+		assertProblem(twice, "invalid-request");
+		assertThat(ApiClient.json(twice).get("detail").asString())
+			.isEqualTo("Send one 'Admission-Token' header, not 2.");
+		assertThat(twice.headers().firstValue("RateLimit")).as("the limiter was not asked").isEmpty();
+		assertThat(this.gate.available(eventId)).hasValue(10);
+		assertThat(bookings(eventId)).isZero();
+	}
+
+	@Test
 	void aPlaceItsOwnerStoppedPollingIsDroppedAndItsAdmissionGoesToTheNextPlace() {
 		long eventId = eventWithRoom(10, Instant.now().minusSeconds(60), null, 1);
 		this.queue.pause(eventId);
@@ -237,6 +290,89 @@ class WaitingRoomIntegrationTests extends ApiIntegrationTest {
 		assertThat(ApiClient.json(admitted).get("state").asString()).as("seats came back: admission resumes")
 			.isEqualTo("ADMITTED");
 		assertThat(ApiClient.json(admitted).get("soldOut").asBoolean()).isFalse();
+	}
+
+	@Test
+	void aPausedRoomsPlaceSaysSoWithoutAnEtaAndALongPollAnswersWhenItResumes() {
+		long eventId = eventWithRoom(10, Instant.now().minusSeconds(60), null, 1);
+		this.queue.pause(eventId);
+		long user = newUserId();
+		String place = ApiClient.json(join(eventId, user)).get("placeId").asString();
+
+		JsonNode paused = ApiClient.json(this.api.get("/api/events/" + eventId + "/queue/" + place, mint(user)));
+
+		assertThat(paused.get("state").asString()).as(paused.toString()).isEqualTo("WAITING");
+		assertThat(paused.get("paused").asBoolean()).isTrue();
+		assertThat(paused.get("position").asLong()).isEqualTo(1);
+		assertThat(paused.has("etaSeconds")).as("no ETA while nothing is admitted").isFalse();
+		this.queue.resume(eventId);
+		HttpResponse<String> resumed = this.api.send("GET", "/api/events/" + eventId + "/queue/" + place, null,
+				"Authorization", "Bearer " + mint(user), "Prefer", "wait=10");
+		assertThat(ApiClient.json(resumed).get("paused").asBoolean()).as(resumed.body()).isFalse();
+	}
+
+	@Test
+	void aPlacesStreamSendsItWaitingThenTheAdmissionWithItsTokenAndCloses() throws Exception {
+		long eventId = eventWithRoom(10, Instant.now().minusSeconds(60), null, 1);
+		this.queue.pause(eventId);
+		long user = newUserId();
+		String place = ApiClient.json(join(eventId, user)).get("placeId").asString();
+		String events = "/api/events/" + eventId + "/queue/" + place + "/events";
+		double openBefore = this.meters.get("minitickets.waiting.room.streams").gauge().value();
+
+		CompletableFuture<HttpResponse<String>> stream = CompletableFuture.supplyAsync(() -> this.api.send("GET",
+				events, null, "Authorization", "Bearer " + mint(user), "Accept", "text/event-stream"));
+		await().atMost(Duration.ofSeconds(10))
+			.until(() -> this.meters.get("minitickets.waiting.room.streams").gauge().value() > openBefore);
+		this.queue.resume(eventId);
+		HttpResponse<String> closed = stream.get(20, TimeUnit.SECONDS);
+
+		assertThat(closed.statusCode()).isEqualTo(200);
+		assertThat(closed.headers().firstValue("Content-Type")).hasValueSatisfying(
+				(type) -> assertThat(type).startsWith("text/event-stream"));
+		List<String> ids = closed.body().lines().filter((line) -> line.startsWith("id:")).toList();
+		assertThat(ids).as(closed.body()).startsWith("id:WAITING:0:paused").endsWith("id:ADMITTED:-");
+		String admitted = closed.body().lines().filter((line) -> line.startsWith("data:")).reduce((a, b) -> b)
+			.orElseThrow();
+		JsonNode view = tools.jackson.databind.json.JsonMapper.builder().build().readTree(admitted.substring(5));
+		assertThat(view.get("state").asString()).isEqualTo("ADMITTED");
+		HttpResponse<String> booked = this.api.post("/api/events/" + eventId + "/bookings", "{\"quantity\":1}",
+				mint(user), AdmissionTokens.HEADER, view.get("admissionToken").asString());
+		assertThat(booked.statusCode()).as("the token the stream brought books: " + booked.body()).isEqualTo(202);
+
+		HttpResponse<String> resumed = this.api.send("GET", events, null, "Authorization", "Bearer " + mint(user),
+				"Accept", "text/event-stream", "Last-Event-ID", "ADMITTED:-");
+		assertThat(resumed.body()).as("nothing new: closed at once").doesNotContain("data:");
+		HttpResponse<String> stranger = this.api.send("GET", events, null, "Authorization",
+				"Bearer " + mint(newUserId()), "Accept", "text/event-stream");
+		assertThat(stranger.statusCode()).isEqualTo(404);
+		assertProblem(stranger, "not-found");
+	}
+
+	@Test
+	void aPlacesTicketOpensItsStreamWithoutAuthorizationAndNoOtherPlaces() {
+		long eventId = eventWithRoom(10, Instant.now().minusSeconds(60), null, 1);
+		this.queue.pause(eventId);
+		long user = newUserId();
+		String place = ApiClient.json(join(eventId, user)).get("placeId").asString();
+		String other = ApiClient.json(join(eventId, newUserId())).get("placeId").asString();
+		this.gate.load(eventId, 0);
+
+		HttpResponse<String> minted = this.api.post("/api/events/" + eventId + "/queue/" + place + "/stream-ticket",
+				null, mint(user));
+		assertThat(minted.statusCode()).as(minted.body()).isEqualTo(200);
+		String url = ApiClient.json(minted).get("url").asString();
+		String ticket = ApiClient.json(minted).get("ticket").asString();
+		HttpResponse<String> soldOut = this.api.send("GET", url, null, "Accept", "text/event-stream");
+		HttpResponse<String> otherPlace = this.api.send("GET", "/api/events/" + eventId + "/queue/" + other
+				+ "/events?ticket=" + ticket, null, "Accept", "text/event-stream");
+
+		assertThat(soldOut.statusCode()).isEqualTo(200);
+		assertThat(soldOut.body()).as("sold out is final for the stream").contains("id:WAITING:0:paused:sold-out")
+			.contains("\"waitlist\":\"/api/events/" + eventId + "/waitlist\"");
+		assertThat(otherPlace.statusCode()).isEqualTo(404);
+		assertThat(this.api.post("/api/events/" + eventId + "/queue/" + place + "/stream-ticket", null,
+				mint(newUserId())).statusCode()).isEqualTo(404);
 	}
 
 	private double droppedTotal() {

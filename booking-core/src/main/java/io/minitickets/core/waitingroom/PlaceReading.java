@@ -13,7 +13,8 @@ import org.jspecify.annotations.Nullable;
  * @param admittedUntil when its admission ends; null unless {@link PlaceState#ADMITTED}
  * @param waiting places of the event not admitted yet, this one included while it waits
  * @param soldOut true when the gate's counter of the event is at or below 0 (admission is paused meanwhile)
+ * @param paused true while an operator paused the room's admission ({@link WaitingRoomQueue#pause})
  */
 public record PlaceReading(long userId, PlaceState state, @Nullable Long ahead, @Nullable Instant admittedUntil,
-		long waiting, boolean soldOut) {
+		long waiting, boolean soldOut, boolean paused) {
 }

@@ -89,7 +89,7 @@ public final class WaitingRoomQueue {
 		return Optional.of(new PlaceReading(Long.parseLong((String) reply.get(0)), state,
 				(state == PlaceState.WAITING) ? ahead : null,
 				(state == PlaceState.ADMITTED) ? Instant.ofEpochMilli(admittedUntil) : null, (Long) reply.get(4),
-				((Long) reply.get(5)) == 1));
+				((Long) reply.get(5)) == 1, ((Long) reply.get(6)) == 1));
 	}
 
 	/**

@@ -184,9 +184,11 @@ class WaitingRoomQueueIntegrationTests {
 		assertThat(none.placeIds()).isEmpty();
 		assertThat(none.halted()).isEqualTo("paused");
 		assertThat(queue.status(eventId)).isEqualTo(new RoomStatus(1, 0, 0, true, false));
+		assertThat(queue.place(eventId, place).orElseThrow().paused()).as("the place says so").isTrue();
 
 		assertThat(queue.resume(eventId)).isTrue();
 		assertThat(queue.resume(eventId)).isFalse();
+		assertThat(queue.place(eventId, place).orElseThrow().paused()).isFalse();
 		assertThat(queue.admit(eventId, 1_000, Duration.ofMinutes(5), Duration.ZERO).placeIds()).containsExactly(place);
 	}
 

@@ -1,4 +1,4 @@
-package io.minitickets.api.booking;
+package io.minitickets.api.stream;
 
 import java.nio.charset.StandardCharsets;
 import java.security.GeneralSecurityException;
@@ -7,6 +7,7 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 import java.util.UUID;
+import java.util.function.Supplier;
 
 import javax.crypto.Mac;
 import javax.crypto.SecretKey;
@@ -14,7 +15,7 @@ import javax.crypto.spec.SecretKeySpec;
 
 import com.nimbusds.jose.jwk.source.ImmutableSecret;
 import io.minitickets.api.problem.ApiException;
-import io.minitickets.api.problem.Problems;
+import io.minitickets.api.booking.BookingStreamProperties;
 import io.minitickets.core.problem.ProblemTypes;
 import io.minitickets.core.security.AccessTokenProperties;
 import io.minitickets.core.security.AccessTokens;
@@ -37,20 +38,43 @@ import org.springframework.stereotype.Component;
 
 /**
  * Stream tickets: what a browser's native {@code EventSource} (which cannot send {@code Authorization}) shows as
- * {@code ?ticket=} on {@code GET /api/bookings/{id}/events}, and nowhere else. A ticket is an HS256 JWT like an access
- * token ({@link AccessTokens}), with subject = user id, claim {@value #BOOKING_CLAIM} = the booking, audience
- * {@value #AUDIENCE} and a short expiry ({@link BookingStreamProperties#ticketTtl()}); it is signed with a key of its
- * own, derived from the access-token secret (HMAC-SHA256 of {@value #KEY_LABEL}), so that a ticket is never accepted
- * as a Bearer token nor an access token as a ticket.
+ * {@code ?ticket=} on a stream ({@code GET /api/bookings/{id}/events},
+ * {@code GET /api/events/{id}/queue/{placeId}/events}), and nowhere else. A ticket is an HS256 JWT like an access
+ * token ({@link AccessTokens}), with subject = user id, one claim naming what it opens ({@link Kind#BOOKING}:
+ * {@code booking} = the booking; {@link Kind#PLACE}: {@code place} = the place), audience {@code <claim>-stream} and a
+ * short expiry ({@link BookingStreamProperties#ticketTtl()}); it is signed with a key of its own, derived from the
+ * access-token secret (HMAC-SHA256 of {@value #KEY_LABEL}), so that a ticket is never accepted as a Bearer token nor
+ * an access token as a ticket, and a ticket of one kind never opens another's stream.
  */
 @Component
-final class StreamTickets {
+public final class StreamTickets {
 
-	/** The claim holding the booking id a ticket opens. */
-	static final String BOOKING_CLAIM = "booking";
+	/**
+	 * What a ticket opens.
+	 */
+	public enum Kind {
 
-	/** The audience written and required. */
-	static final String AUDIENCE = "booking-stream";
+		/** A booking's status stream. */
+		BOOKING("booking"),
+
+		/** A waiting-room place's stream. */
+		PLACE("place");
+
+		private final String claim;
+
+		Kind(String claim) {
+			this.claim = claim;
+		}
+
+		String claim() {
+			return this.claim;
+		}
+
+		String audience() {
+			return this.claim + "-stream";
+		}
+
+	}
 
 	private static final String KEY_LABEL = "minitickets booking stream ticket";
 
@@ -70,15 +94,12 @@ final class StreamTickets {
 	 * @param ttl how long a ticket opens streams
 	 * @param clock what "now" is when minting (tests mint tickets that are already expired)
 	 */
-	StreamTickets(String secret, String issuer, Duration ttl, Clock clock) {
+	public StreamTickets(String secret, String issuer, Duration ttl, Clock clock) {
 		SecretKey key = new SecretKeySpec(derive(secret), "HmacSHA256");
 		this.encoder = new NimbusJwtEncoder(new ImmutableSecret<>(key));
 		NimbusJwtDecoder decoder = NimbusJwtDecoder.withSecretKey(key).macAlgorithm(MacAlgorithm.HS256).build();
 		decoder.setJwtValidator(new DelegatingOAuth2TokenValidator<>(JwtValidators.createDefaultWithIssuer(issuer),
-				new JwtClaimValidator<Instant>(JwtClaimNames.EXP, (exp) -> exp != null),
-				new JwtClaimValidator<List<String>>(JwtClaimNames.AUD,
-						(audience) -> audience != null && audience.contains(AUDIENCE)),
-				new JwtClaimValidator<String>(BOOKING_CLAIM, (booking) -> booking != null)));
+				new JwtClaimValidator<Instant>(JwtClaimNames.EXP, (exp) -> exp != null)));
 		this.decoder = decoder;
 		this.issuer = issuer;
 		this.ttl = ttl;
@@ -90,26 +111,27 @@ final class StreamTickets {
 	 * @param streams the streams' settings (the tickets' TTL)
 	 */
 	@Autowired
-	StreamTickets(AccessTokenProperties jwt, BookingStreamProperties streams) {
+	public StreamTickets(AccessTokenProperties jwt, BookingStreamProperties streams) {
 		this(jwt.secret(), jwt.issuer(), streams.ticketTtl(), Clock.systemUTC());
 	}
 
 	/**
-	 * Mints a ticket to one booking's stream; the caller has checked the booking is the user's.
-	 * @param bookingId the booking
+	 * Mints a ticket to one stream; the caller has checked that what it opens is the user's.
+	 * @param kind what it opens
+	 * @param id the booking or place
 	 * @param userId its owner
 	 * @return the ticket and its expiry
 	 */
-	StreamTicket mint(UUID bookingId, long userId) {
+	public StreamTicket mint(Kind kind, UUID id, long userId) {
 		Instant now = this.clock.instant();
 		Instant expiresAt = now.plus(this.ttl);
 		JwtClaimsSet claims = JwtClaimsSet.builder()
 			.issuer(this.issuer)
 			.subject(Long.toString(userId))
-			.audience(List.of(AUDIENCE))
+			.audience(List.of(kind.audience()))
 			.issuedAt(now)
 			.expiresAt(expiresAt)
-			.claim(BOOKING_CLAIM, bookingId.toString())
+			.claim(kind.claim(), id.toString())
 			.build();
 		String ticket = this.encoder
 			.encode(JwtEncoderParameters.from(JwsHeader.with(MacAlgorithm.HS256).build(), claims))
@@ -119,37 +141,47 @@ final class StreamTickets {
 
 	/**
 	 * @param ticket the {@code ticket} query parameter
-	 * @param bookingId the booking whose stream is asked for
+	 * @param kind what the stream asked for is
+	 * @param id the booking or place whose stream is asked for
+	 * @param notFound the 404 of a stream that is not the caller's
 	 * @return the user the ticket was minted for
-	 * @throws ApiException 401 when the ticket is not one of ours, was tampered with or has expired; 404 when it
-	 * opens another booking (as for someone else's booking)
+	 * @throws ApiException 401 when the ticket is not one of ours or not of this kind, was tampered with or has
+	 * expired; {@code notFound} when it opens another booking or place (as for someone else's)
 	 */
-	long verify(String ticket, UUID bookingId) {
+	public long verify(String ticket, Kind kind, UUID id, Supplier<ApiException> notFound) {
 		Jwt jwt;
 		try {
 			jwt = this.decoder.decode(ticket);
 		}
 		catch (JwtException ex) {
-			throw unauthorized();
+			throw unauthorized(kind);
 		}
-		if (!bookingId.toString().equals(jwt.getClaimAsString(BOOKING_CLAIM))) {
-			throw Problems.notFound("No booking " + bookingId + ".");
+		List<String> audience = jwt.getAudience();
+		String opens = jwt.getClaimAsString(kind.claim());
+		if (audience == null || !audience.contains(kind.audience()) || opens == null) {
+			throw unauthorized(kind);
+		}
+		if (!id.toString().equals(opens)) {
+			throw notFound.get();
 		}
 		try {
 			return Long.parseLong(jwt.getSubject());
 		}
 		catch (NumberFormatException ex) {
-			throw unauthorized();
+			throw unauthorized(kind);
 		}
 	}
 
 	/**
+	 * @param kind what the stream asked for is
 	 * @return the 401 of a stream asked for with a ticket that opens nothing
 	 */
-	static ApiException unauthorized() {
+	public static ApiException unauthorized(Kind kind) {
+		String mint = (kind == Kind.BOOKING) ? "POST /api/bookings/{id}/stream-ticket"
+				: "POST /api/events/{id}/queue/{placeId}/stream-ticket";
 		return new ApiException(HttpStatus.UNAUTHORIZED, ProblemTypes.UNAUTHORIZED, "Unauthorized",
-				"A valid, unexpired stream ticket for this booking (POST /api/bookings/{id}/stream-ticket) or a "
-						+ "Bearer token is required.",
+				"A valid, unexpired stream ticket for this " + kind.claim() + " (" + mint + ") or a Bearer token is "
+						+ "required.",
 				null)
 			.withHeader("WWW-Authenticate", "Bearer");
 	}
@@ -171,7 +203,7 @@ final class StreamTickets {
 	 * @param ticket the ticket, for {@code ?ticket=}
 	 * @param expiresAt when it stops opening streams (a stream already open stays open)
 	 */
-	record StreamTicket(String ticket, Instant expiresAt) {
+	public record StreamTicket(String ticket, Instant expiresAt) {
 	}
 
 }
