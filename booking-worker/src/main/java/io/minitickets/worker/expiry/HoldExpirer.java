@@ -31,9 +31,10 @@ import org.springframework.transaction.support.TransactionTemplate;
  * takes the event's row lock (the lock the settlement, payments and cancellations take) and hands their seats to the
  * waiting list's oldest fitting entries as offers, taking the rest off {@code seats_sold}; after each commit, gives
  * those back to the gate ({@link SeatRelease}, the path cancelled bookings take too), the RETURN running in Valkey
- * while the lane's next chunk runs in Postgres (one RETURN in flight a lane). The UPDATE, ~21 µs a hold of one
- * connection, runs outside the event's row lock, so the lanes' UPDATEs overlap and only their seats are given back
- * one lane at a time, in the order the lanes get the lock, each offer to the oldest entry that fits then. Holds first,
+ * while the lanes' next chunks run in Postgres (one RETURN of the event in flight at a time). The UPDATE, ~21 µs a
+ * hold of one connection, runs outside the event's row lock, so the lanes' UPDATEs overlap and only their seats are
+ * given back one lane at a time, in the order the lanes get the lock, each offer to the oldest entry that fits then.
+ * Holds first,
  * event second is the reverse of the other transitions' order (a payment locks the event, then its booking): a chunk
  * waits for the event's row lock at most {@code minitickets.holds.expiry-lock-timeout}, then is rolled back, counted
  * and done again event first, the others' order, so that a payment waiting for one of its holds goes on. An unpaid
@@ -84,25 +85,25 @@ public class HoldExpirer {
 
 	/**
 	 * Expires every hold due now: event by event, each event's chunks in its lanes at once, each chunk committed and
-	 * its RETURN sent to the gate before the lane's next chunk starts, and waited for once the lane's next chunk
-	 * committed (or at the end); then writes every chunk's statuses and records and waits for them.
+	 * its RETURN sent to the gate (once the event's RETURN before it was answered) before the lane's next chunk starts;
+	 * then writes every chunk's statuses and records and waits for them.
 	 * @return what it did
 	 * @throws org.springframework.dao.DataAccessException when Postgres fails; the chunks committed before stay
 	 * expired and their RETURNs sent
 	 */
 	public ExpiryRun expireDue() {
 		List<Long> events = this.repository.eventsWithDueHolds();
-		List<Lane> done = new ArrayList<>();
+		List<Expired> done = new ArrayList<>(events.size());
 		for (long eventId : events) {
-			done.addAll(expireEvent(eventId));
+			done.add(expireEvent(eventId));
 		}
 		boolean complete = true;
 		int bookings = 0;
 		long seats = 0;
 		List<CompletableFuture<Boolean>> announcements = new ArrayList<>();
-		for (Lane lane : done) {
-			complete &= lane.returned();
-			for (SeatsBack expired : lane.chunks()) {
+		for (Expired event : done) {
+			complete &= event.returned();
+			for (SeatsBack expired : event.chunks()) {
 				bookings += expired.released().size();
 				seats += expired.seats();
 				announcements.add(this.seats.publish(expired.released().getFirst().eventId(), expired));
@@ -127,26 +128,28 @@ public class HoldExpirer {
 	}
 
 	/**
-	 * Runs one lane on the calling thread and the others on threads of their own, and waits for all of them.
+	 * Runs one lane on the calling thread and the others on threads of their own, and waits for all of them and for
+	 * the last RETURN.
 	 * @throws DataAccessException the first lane's failure, the others' added as suppressed
 	 */
-	private List<Lane> expireEvent(long eventId) {
-		List<CompletableFuture<Lane>> others = new ArrayList<>(this.parallelism - 1);
+	private Expired expireEvent(long eventId) {
+		Returns returns = new Returns(eventId);
+		List<CompletableFuture<List<SeatsBack>>> others = new ArrayList<>(this.parallelism - 1);
 		try (ExecutorService threads = Executors.newThreadPerTaskExecutor(this.laneThreads)) {
 			for (int lane = 1; lane < this.parallelism; lane++) {
-				others.add(CompletableFuture.supplyAsync(() -> expireLane(eventId), threads));
+				others.add(CompletableFuture.supplyAsync(() -> expireLane(eventId, returns), threads));
 			}
-			List<Lane> lanes = new ArrayList<>(this.parallelism);
+			List<SeatsBack> chunks = new ArrayList<>();
 			RuntimeException failure = null;
 			try {
-				lanes.add(expireLane(eventId));
+				chunks.addAll(expireLane(eventId, returns));
 			}
 			catch (RuntimeException ex) {
 				failure = ex;
 			}
-			for (CompletableFuture<Lane> other : others) {
+			for (CompletableFuture<List<SeatsBack>> other : others) {
 				try {
-					lanes.add(other.join());
+					chunks.addAll(other.join());
 				}
 				catch (CompletionException ex) {
 					RuntimeException cause = (ex.getCause() instanceof RuntimeException runtime) ? runtime : ex;
@@ -161,7 +164,7 @@ public class HoldExpirer {
 			if (failure != null) {
 				throw failure;
 			}
-			return lanes;
+			return new Expired(chunks, returns.awaited());
 		}
 	}
 
@@ -169,22 +172,19 @@ public class HoldExpirer {
 	 * Expires chunks of the event's due holds until one comes back smaller than a chunk (none left that no other
 	 * lane has taken).
 	 */
-	private Lane expireLane(long eventId) {
+	private List<SeatsBack> expireLane(long eventId, Returns returns) {
 		List<SeatsBack> chunks = new ArrayList<>();
-		boolean returned = true;
-		CompletableFuture<Boolean> returning = CompletableFuture.completedFuture(true);
 		SeatsBack expired;
 		do {
 			expired = expireChunk(eventId);
 			if (!expired.released().isEmpty()) {
-				returned &= returning.join();
-				returning = this.seats.startGivingBackToGate(eventId, expired);
+				returns.send(expired);
 				chunks.add(expired);
 				this.metrics.expired(expired.released());
 			}
 		}
 		while (expired.released().size() == this.chunk);
-		return new Lane(chunks, returned & returning.join());
+		return chunks;
 	}
 
 	/**
@@ -232,11 +232,40 @@ public class HoldExpirer {
 	}
 
 	/**
-	 * What one lane did.
-	 * @param chunks the chunks it committed, in order
+	 * What one run did with one event's due holds.
+	 * @param chunks the chunks its lanes committed
 	 * @param returned whether Valkey took every chunk's RETURN
 	 */
-	private record Lane(List<SeatsBack> chunks, boolean returned) {
+	private record Expired(List<SeatsBack> chunks, boolean returned) {
+
+	}
+
+	/**
+	 * The RETURNs of one event's chunks, whichever lane committed them: one in flight at a time, as before the lanes,
+	 * each sent once the one before it was answered. Each is one script call of 5,000 bookings (25,000 arguments for
+	 * Lettuce's one event loop to encode); with one in flight a lane, a loaded machine lost one chunk's RETURN in 2 of 3
+	 * bench runs (docs/BENCHMARKS.md, "Expiry").
+	 */
+	private final class Returns {
+
+		private final long eventId;
+
+		private CompletableFuture<Boolean> inFlight = CompletableFuture.completedFuture(true);
+
+		private boolean taken = true;
+
+		Returns(long eventId) {
+			this.eventId = eventId;
+		}
+
+		synchronized void send(SeatsBack expired) {
+			this.taken &= this.inFlight.join();
+			this.inFlight = HoldExpirer.this.seats.startGivingBackToGate(this.eventId, expired);
+		}
+
+		synchronized boolean awaited() {
+			return this.taken & this.inFlight.join();
+		}
 
 	}
 
