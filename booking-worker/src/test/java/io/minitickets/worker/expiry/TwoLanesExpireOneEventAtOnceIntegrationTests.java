@@ -6,6 +6,7 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
+import java.util.stream.LongStream;
 
 import javax.sql.DataSource;
 
@@ -22,8 +23,9 @@ import static org.awaitility.Awaitility.await;
  * Two chunks of one event's due holds are expired at once (issue 16: 100,000 holds due at once took 2.1 s of one
  * Postgres connection, docs/BENCHMARKS.md, "Expiry"), forced rather than timed: a third transaction holds the event's
  * row lock, and the expirer's two lanes each make a chunk EXPIRED and then wait, both, on that lock, their chunks
- * disjoint; once it is released, every hold is EXPIRED once and its seat is back in Postgres and the gate. The
- * expirer runs only when called (its schedule is an hour here); the lock timeout is longer than the test waits.
+ * disjoint; once it is released, every hold is EXPIRED once and its seat is back in Postgres and the gate, or, when
+ * a waiting list waits, offered to its oldest entries that fit, in order, though two chunks gave seats back at once.
+ * The expirer runs only when called (its schedule is an hour here); the lock timeout is longer than the test waits.
  */
 @TestPropertySource(properties = { "minitickets.holds.expiry-interval=1h", "minitickets.holds.chunk=100",
 		"minitickets.holds.expiry-parallelism=2", "minitickets.holds.expiry-lock-timeout=10s",
@@ -46,6 +48,50 @@ class TwoLanesExpireOneEventAtOnceIntegrationTests extends WorkerIntegrationTest
 	@Test
 	void twoChunksOfOneEventAreExpiredAtOnceAndEveryHoldOnce() throws Exception {
 		long eventId = eventWithDueHolds();
+
+		ExpiryRun done = expireWithTwoChunksOpenAtOnce(eventId);
+
+		assertThat(done.bookings()).isEqualTo(HOLDS);
+		assertThat(done.seats()).isEqualTo(HOLDS);
+		assertThat(status(eventId, "EXPIRED")).isEqualTo(HOLDS);
+		assertThat(this.jdbc.queryForObject("select seats_sold from events where id = ?", Integer.class, eventId))
+			.isZero();
+		await().atMost(TIMEOUT).untilAsserted(() -> assertThat(this.gate.available(eventId)).hasValue((long) HOLDS));
+	}
+
+	@Test
+	void seatsTwoChunksGiveBackAtOnceAreOfferedToTheOldestEntriesThatFitInOrder() throws Exception {
+		long eventId = eventWithDueHolds();
+		this.jdbc.update("""
+				insert into waitlist_entries (event_id, user_id, quantity, joined_at)
+				values (?, 900000, 101, clock_timestamp() - interval '1 hour')""", eventId);
+		this.jdbc.update("""
+				insert into waitlist_entries (event_id, user_id, quantity, joined_at)
+				select ?, 900000 + g, 1, clock_timestamp() - interval '1 hour' + g * interval '1 second'
+				from generate_series(1, 150) g""", eventId);
+
+		ExpiryRun done = expireWithTwoChunksOpenAtOnce(eventId);
+
+		assertThat(done.bookings()).isEqualTo(HOLDS);
+		assertThat(this.jdbc.queryForList("""
+				select user_id from waitlist_entries where event_id = ? and state = 'OFFERED' order by joined_at""",
+				Long.class, eventId))
+			.as("the 150 one-seat entries, none skipped; the older entry of 101 seats fits no chunk of 100")
+			.containsExactlyElementsOf(LongStream.rangeClosed(900001, 900150).boxed().toList());
+		assertThat(this.jdbc.queryForObject("select state from waitlist_entries where event_id = ? and user_id = 900000",
+				String.class, eventId))
+			.isEqualTo("WAITING");
+		assertThat(status(eventId, "HELD")).as("one offer each").isEqualTo(150);
+		assertThat(this.jdbc.queryForObject("select seats_sold from events where id = ?", Integer.class, eventId))
+			.isEqualTo(150);
+		await().atMost(TIMEOUT)
+			.untilAsserted(() -> assertThat(this.gate.available(eventId)).hasValue((long) HOLDS - 150));
+	}
+
+	/**
+	 * Holds the event's row lock until both lanes have made a chunk EXPIRED and wait for it, then lets them go on.
+	 */
+	private ExpiryRun expireWithTwoChunksOpenAtOnce(long eventId) throws Exception {
 		try (ExecutorService runner = Executors.newSingleThreadExecutor();
 				Connection holder = this.dataSource.getConnection()) {
 			holder.setAutoCommit(false);
@@ -63,15 +109,8 @@ class TwoLanesExpireOneEventAtOnceIntegrationTests extends WorkerIntegrationTest
 			assertThat(status(eventId, "HELD")).as("neither committed").isEqualTo(HOLDS);
 
 			holder.commit();
-			ExpiryRun done = run.get(TIMEOUT.toSeconds(), TimeUnit.SECONDS);
-
-			assertThat(done.bookings()).isEqualTo(HOLDS);
-			assertThat(done.seats()).isEqualTo(HOLDS);
+			return run.get(TIMEOUT.toSeconds(), TimeUnit.SECONDS);
 		}
-		assertThat(status(eventId, "EXPIRED")).isEqualTo(HOLDS);
-		assertThat(this.jdbc.queryForObject("select seats_sold from events where id = ?", Integer.class, eventId))
-			.isZero();
-		await().atMost(TIMEOUT).untilAsserted(() -> assertThat(this.gate.available(eventId)).hasValue((long) HOLDS));
 	}
 
 	/** A paid event whose every seat is a HELD booking of one seat, each already past its expiry. */
