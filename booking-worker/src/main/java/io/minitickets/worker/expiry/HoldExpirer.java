@@ -34,15 +34,14 @@ import org.springframework.transaction.support.TransactionTemplate;
  * while the lanes' next chunks run in Postgres (one RETURN of the event in flight at a time). The UPDATE, ~21 µs a
  * hold of one connection, runs outside the event's row lock, so the lanes' UPDATEs overlap and only their seats are
  * given back one lane at a time, in the order the lanes get the lock, each offer to the oldest entry that fits then.
- * Holds first,
- * event second is the reverse of the other transitions' order (a payment locks the event, then its booking): a chunk
- * waits for the event's row lock at most {@code minitickets.holds.expiry-lock-timeout}, then is rolled back, counted
- * and done again event first, the others' order, so that a payment waiting for one of its holds goes on. An unpaid
- * offer is a hold like any other: it expires here and its seats go on down the list. Only once every due hold is
- * expired and returned does it write the EXPIRED statuses and publish them: their CPU (a script call and a JSON record
- * per booking) would otherwise delay the next chunk's transaction, and the expiry and its seats are what the
- * customers wait for (issue 16: p99 ≤ 2 s for 100,000 holds due at once). Several worker instances may run it at
- * once: the row locks and {@code status = 'HELD'} make each hold expire exactly once.
+ * Holds first, event second is the reverse of the other transitions' order (a payment locks the event, then its
+ * booking): a chunk waits for the event's row lock at most {@code minitickets.holds.expiry-lock-timeout}, then is
+ * rolled back, counted and done again event first, the others' order, so that a payment waiting for one of its holds
+ * goes on. An unpaid offer is a hold like any other: it expires here and its seats go on down the list. Only once
+ * every due hold is expired and returned does it write the EXPIRED statuses and publish them: their CPU (a script
+ * call and a JSON record per booking) would otherwise delay the next chunk's transaction, and the expiry and its
+ * seats are what the customers wait for (issue 16: p99 ≤ 2 s for 100,000 holds due at once). Several worker
+ * instances may run it at once: the row locks and {@code status = 'HELD'} make each hold expire exactly once.
  */
 @Component
 public class HoldExpirer {
