@@ -12,6 +12,7 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
@@ -21,6 +22,8 @@ import io.minitickets.loadtests.bench.BenchContext;
 import io.minitickets.loadtests.bench.BenchStack;
 import io.minitickets.loadtests.bench.eta.CappedWorker;
 import io.minitickets.loadtests.bench.http.LoadGenerator;
+import io.minitickets.loadtests.bench.http.LoadRun;
+import io.minitickets.loadtests.bench.http.ResponseSink;
 import io.minitickets.loadtests.client.LoadUser;
 import io.minitickets.loadtests.verify.Inspector;
 import io.minitickets.localstack.chaos.ProcessWaits;
@@ -34,8 +37,9 @@ import io.minitickets.localstack.stack.StackException;
  * The stack's worker is started again with booking-worker's bench-only slow-down file
  * ({@code MINITICKETS_WORKER_SLOWDOWNFILE}, no slow-down while it is missing). Every customer joins an open event's
  * room in {@code auto} admission (a seat each), then the customers follow the line as real ones would: the places
- * near its head are read ({@code GET}, which keeps them from being dropped as abandoned), and each customer read
- * {@code ADMITTED} books one seat at once with its admission token. Once a third of the customers are through (or a
+ * near its head are read ({@code GET}), and each customer read {@code ADMITTED} books one seat at once with its
+ * admission token; meanwhile every customer asks its position round robin on two more connections (as fast as they
+ * are answered), so that no place is dropped as abandoned. Once a third of the customers are through (or a
  * third of the deadline has passed), the file says 3: each batch of the worker is followed by twice its time idle. Every second a sampler reads the worker
  * group's end and committed offsets (Kafka admin) and the room's admitted count (Valkey); api-service's
  * {@code minitickets_bookings_shed_total} is read before and after. At the end the worker is started again as the
@@ -53,6 +57,9 @@ final class AutoRush {
 	static final int RATE_SECONDS = 5;
 
 	private static final Duration IDLE = Duration.ofMillis(250);
+
+	/** Connections of the customers asking their position round robin while they wait (none is dropped unseen). */
+	private static final int KEEPERS = 2;
 
 	private static final int SMALLEST_LOOK_AHEAD = 100;
 
@@ -98,7 +105,8 @@ final class AutoRush {
 		long shedBefore = shed(metrics);
 		List<Sample> samples = new CopyOnWriteArrayList<>();
 		ScheduledExecutorService sampler = Executors.newSingleThreadScheduledExecutor();
-		try (LoadGenerator generator = new LoadGenerator(stack.api(), context.options().connections())) {
+		try (LoadGenerator generator = new LoadGenerator(stack.api(), context.options().connections());
+				LoadGenerator keepers = new LoadGenerator(stack.api(), KEEPERS)) {
 			long start = System.nanoTime();
 			sampler.scheduleAtFixedRate(() -> {
 				Inspector.WorkerOffsets offsets = inspector.workerOffsets();
@@ -111,6 +119,9 @@ final class AutoRush {
 				throw new StackException(WaitingRoomFigure.NAME + ": a join of the auto room was refused (answers " + Places.statuses(joins) + ")");
 			}
 			List<String> ids = joins.stream().map(Places.Answer::placeId).toList();
+			Positions positions = new Positions(places, users, ids);
+			CompletableFuture<LoadRun> kept = CompletableFuture
+				.supplyAsync(() -> keepers.closed(positions, deadline, ResponseSink.IGNORE));
 			long slowFrom = System.nanoTime();
 			long until = slowFrom + deadline.toNanos();
 			int cursor = 0;
@@ -154,6 +165,7 @@ final class AutoRush {
 				}
 			}
 			Files.writeString(slowdown, "1");
+			kept.join();
 			stack.awaitWorkerCaughtUp(Duration.ofMinutes(3));
 			ProcessWaits.pause(Duration.ofSeconds(1));
 			long shed = shed(metrics) - shedBefore;
@@ -217,8 +229,8 @@ final class AutoRush {
 	 * @param dropped places dropped as abandoned on the way
 	 * @param shed booking requests api-service shed during the rush (bar 0)
 	 * @param slowedAtSeconds when the worker was slowed, seconds into the rush; −1 when it never was
-	 * @param maxLagSeconds the worker group's lag at its highest, as seconds of settling at the settle rate of the
-	 * {@value #RATE_SECONDS} s before (bar ≲ 10)
+	 * @param maxLagSeconds the worker group's lag at its highest, as seconds of settling: for each second's reading,
+	 * the time until the group's committed offsets reached the end offsets read then (bar ≲ 10)
 	 * @param settledPerSecondBefore the settle rate over the {@value #RATE_SECONDS} s before the slow-down
 	 * @param settledPerSecondAfter the settle rate over the last {@value #RATE_SECONDS} s of the rush
 	 * @param followSeconds from the slow-down until the admission rate was within 25 % of the settle rate; −1 when it
@@ -235,16 +247,24 @@ final class AutoRush {
 			double before = 0;
 			double after = 0;
 			double follow = -1;
-			for (int i = RATE_SECONDS; i < samples.size(); i++) {
+			int settledBy = 0;
+			for (int i = 0; i < samples.size(); i++) {
+				// how long the records written by this sample waited: until a later sample's committed offsets reach it
 				Sample now = samples.get(i);
+				settledBy = Math.max(settledBy, i);
+				while (settledBy < samples.size() && samples.get(settledBy).committed() < now.end()) {
+					settledBy++;
+				}
+				double waited = (settledBy < samples.size()) ? samples.get(settledBy).seconds() - now.seconds()
+						: samples.getLast().seconds() - now.seconds();
+				maxLag = Math.max(maxLag, waited);
+				if (i < RATE_SECONDS) {
+					continue;
+				}
 				Sample then = samples.get(i - RATE_SECONDS);
 				double seconds = now.seconds() - then.seconds();
 				double settled = (now.committed() - then.committed()) / seconds;
 				double admitted = (now.admitted() - then.admitted()) / seconds;
-				long lag = now.end() - now.committed();
-				if (lag > 0) {
-					maxLag = Math.max(maxLag, lag / Math.max(1, settled));
-				}
 				if (slowedAt < 0 || now.seconds() <= slowedAt) {
 					before = settled;
 				}

@@ -37,8 +37,12 @@ final class Fairness {
 	/** The room's fixed rate: high enough to admit every place within seconds. */
 	static final int DRAIN_RATE = 5_000;
 
-	/** Joins a second the pre-queue is given time for before the opening, at least (2 cores, the stack on them). */
-	private static final int JOINS_PER_SECOND = 500;
+	/**
+	 * Accounts a second the pre-queue is given time for before the opening (each joins twice): 2 cores shared with the
+	 * stack and, here, other work; the pre-queue's join order is only drawn for the places taken in time, the others
+	 * are counted ({@code joinedBeforeOpening}) and left out of ρ.
+	 */
+	private static final int JOINS_PER_SECOND = 100;
 
 	private static final Duration POLL = Duration.ofMillis(200);
 
@@ -59,7 +63,7 @@ final class Fairness {
 		List<LoadUser> users = stack.users(preQueue + later);
 		List<LoadUser> early = users.subList(0, preQueue);
 		List<LoadUser> late = users.subList(preQueue, users.size());
-		Instant opensAt = Instant.now().plusSeconds(5 + preQueue / JOINS_PER_SECOND);
+		Instant opensAt = Instant.now().plusSeconds(10 + preQueue / JOINS_PER_SECOND);
 		long eventId = stack.createWaitingRoomEvent(WaitingRoomFigure.NAME + " fairness", preQueue + later, opensAt,
 				Map.of("enabled", true, "admission", Map.of("mode", "fixed", "perSecond", DRAIN_RATE),
 						"admittedForSeconds", 600));
@@ -72,9 +76,10 @@ final class Fairness {
 			List<Places.Answer> earlyJoins = places.join(generator, early, 2);
 			SortedMap<Integer, Long> joinAnswers = Places.statuses(earlyJoins);
 			Doubles doubles = Doubles.of(earlyJoins, 2);
-			long joinedBeforeOpening = IntStream.range(0, preQueue)
-				.filter((i) -> "PRE_QUEUE".equals(earlyJoins.get(2 * i).state()))
-				.count();
+			boolean[] inTime = new boolean[preQueue];
+			IntStream.range(0, preQueue)
+				.forEach((i) -> inTime[i] = "PRE_QUEUE".equals(earlyJoins.get(2 * i).state())
+						&& "PRE_QUEUE".equals(earlyJoins.get(2 * i + 1).state()));
 			Duration untilOpen = Duration.between(Instant.now(), opensAt).plusMillis(100);
 			if (untilOpen.isPositive()) {
 				ProcessWaits.pause(untilOpen);
@@ -103,12 +108,12 @@ final class Fairness {
 			RoomStatus admitted = awaitEmpty(room, eventId,
 					Duration.ofSeconds(30 + (long) users.size() / DRAIN_RATE));
 			List<Places.Answer> admissions = places.read(generator, users, ids);
-			return result(preQueue, later, waiting, admissions, doubles, joinedBeforeOpening, joinAnswers, admitted);
+			return result(preQueue, later, waiting, admissions, doubles, inTime, joinAnswers, admitted);
 		}
 	}
 
 	private static Result result(int preQueue, int later, List<Places.Answer> waiting, List<Places.Answer> admissions,
-			Doubles doubles, long joinedBeforeOpening, SortedMap<Integer, Long> joinAnswers, RoomStatus status) {
+			Doubles doubles, boolean[] inTime, SortedMap<Integer, Long> joinAnswers, RoomStatus status) {
 		int total = preQueue + later;
 		long notAdmitted = admissions.stream().filter((answer) -> !"ADMITTED".equals(answer.state())).count();
 		long notWaiting = waiting.stream().filter((answer) -> !"WAITING".equals(answer.state())).count();
@@ -126,12 +131,16 @@ final class Fairness {
 		for (int r = 0; r < total; r++) {
 			rank[byAdmission[r]] = r;
 		}
-		long[] joined = new long[preQueue];
-		long[] preRanks = new long[preQueue];
+		// ρ over the places taken before the opening (the draw's); one taken after it is in arrival order by design
+		int[] drawn = IntStream.range(0, preQueue).filter((i) -> inTime[i]).toArray();
+		long[] joined = new long[drawn.length];
+		long[] preRanks = new long[drawn.length];
+		for (int k = 0; k < drawn.length; k++) {
+			joined[k] = drawn[k];
+			preRanks[k] = rank[drawn[k]];
+		}
 		long lastPreQueue = -1;
 		for (int i = 0; i < preQueue; i++) {
-			joined[i] = i;
-			preRanks[i] = rank[i];
 			lastPreQueue = Math.max(lastPreQueue, rank[i]);
 		}
 		long[] laterRanks = new long[later];
@@ -145,7 +154,7 @@ final class Fairness {
 		long positionMismatches = IntStream.range(0, total)
 			.filter((i) -> waiting.get(i).position() != rank[i] + 1)
 			.count();
-		return new Result(preQueue, later, joinedBeforeOpening, Orders.spearmanRho(joined, preRanks),
+		return new Result(preQueue, later, drawn.length, Orders.spearmanRho(joined, preRanks),
 				Orders.inversions(laterRanks) + aheadOfPreQueue, positionMismatches, doubles.places(),
 				doubles.refused(), status.dropped(), joinAnswers);
 	}
@@ -215,8 +224,10 @@ final class Fairness {
 	 *
 	 * @param preQueue places joined before the opening
 	 * @param later places joined after it, one at a time
-	 * @param joinedBeforeOpening pre-queue joins answered {@code PRE_QUEUE} (the rest came after the opening)
-	 * @param spearmanRho Spearman's ρ between the pre-queue's join order and its admission order (bar |ρ| ≤ 0.05)
+	 * @param joinedBeforeOpening pre-queue accounts whose joins were both answered {@code PRE_QUEUE} (the rest came
+	 * after the opening: a machine too busy for the time given)
+	 * @param spearmanRho Spearman's ρ between the join order and the admission order of the places joined before the
+	 * opening (bar |ρ| ≤ 0.05)
 	 * @param fifoViolations pairs of later places admitted in the opposite order to their joins, plus later places
 	 * admitted before a pre-queue place (bar 0)
 	 * @param positionMismatches places whose position read before the admission was not their admission rank
@@ -225,7 +236,7 @@ final class Fairness {
 	 * @param dropped places dropped as abandoned (none should be: every place was read moments before)
 	 * @param joinAnswers every join's answer, by HTTP status
 	 */
-	record Result(int preQueue, int later, long joinedBeforeOpening, double spearmanRho, long fifoViolations,
+	record Result(int preQueue, int later, int joinedBeforeOpening, double spearmanRho, long fifoViolations,
 			long positionMismatches, long doublePlaces, long joinsRefused, long dropped,
 			SortedMap<Integer, Long> joinAnswers) {
 	}

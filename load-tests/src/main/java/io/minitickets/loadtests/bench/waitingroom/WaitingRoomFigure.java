@@ -148,8 +148,13 @@ public final class WaitingRoomFigure implements Figure {
 						String.format(Locale.ROOT, "%,d (%,d joined in time), %,d", fairness.preQueue(),
 								fairness.joinedBeforeOpening(), fairness.later())),
 				new Bar("waitingRoom: |Spearman's ρ|, join vs admission order of the pre-queue",
-						String.format(Locale.ROOT, "%.4f", Math.abs(figures.spearmanRho())),
-						String.format(Locale.ROOT, "≤ %.2f", RHO_BAR), Math.abs(figures.spearmanRho()) <= RHO_BAR),
+						String.format(Locale.ROOT, "%.4f%s", Math.abs(figures.spearmanRho()),
+								(fairness.joinedBeforeOpening() < fairness.preQueue())
+										? String.format(Locale.ROOT, " VOID: %,d of %,d joined in time",
+												fairness.joinedBeforeOpening(), fairness.preQueue())
+										: ""),
+						String.format(Locale.ROOT, "≤ %.2f", RHO_BAR), Math.abs(figures.spearmanRho()) <= RHO_BAR
+								&& fairness.joinedBeforeOpening() == fairness.preQueue()),
 				Bar.atMost("waitingRoom: FIFO violations after the opening", figures.fifoViolations(), "%.0f", 0),
 				Bar.atMost("waitingRoom: accounts that held two places", figures.doublePlaces(), "%.0f", 0), rateBar,
 				cpuBar,
