@@ -57,12 +57,15 @@ class BookingRequestListener {
 
 	private final SettleRateCap cap;
 
+	private final SettleSlowdown slowdown;
+
 	BookingRequestListener(SettlementService settlements, SettlementPublisher publisher, SettlementMetrics metrics,
-			SettleRateCap cap) {
+			SettleRateCap cap, SettleSlowdown slowdown) {
 		this.settlements = settlements;
 		this.publisher = publisher;
 		this.metrics = metrics;
 		this.cap = cap;
+		this.slowdown = slowdown;
 	}
 
 	/**
@@ -85,7 +88,9 @@ class BookingRequestListener {
 				throw new BatchListenerFailedException(problem.getMessage(), problem, records.get(i));
 			}
 		}
+		long start = System.nanoTime();
 		settle(records);
+		this.slowdown.after(System.nanoTime() - start);
 	}
 
 	private void settle(List<ConsumerRecord<String, BookingRequested>> records) {

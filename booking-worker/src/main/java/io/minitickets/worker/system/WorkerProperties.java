@@ -1,6 +1,9 @@
 package io.minitickets.worker.system;
 
+import java.nio.file.Path;
 import java.time.Duration;
+
+import org.jspecify.annotations.Nullable;
 
 import org.springframework.boot.context.properties.ConfigurationProperties;
 import org.springframework.boot.context.properties.bind.DefaultValue;
@@ -19,12 +22,15 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
  * @param settleRateCap the most {@code bookings.requested} records settled per second, for benchmarks only (the
  * bench's {@code eta} figure needs a worker settling a backlog at a steady, known pace); 0 (the default, and any value
  * below 1) for no cap, as in production
+ * @param slowdownFile a file holding a slow-down factor, re-read at most once a second, for benchmarks only (the
+ * bench's {@code waitingRoom} figure slows a running worker to a third of its speed with 3); null (the default, and
+ * production) for none
  */
 @ConfigurationProperties("minitickets.worker")
 public record WorkerProperties(@DefaultValue("1s") Duration gateSettleTimeout,
 		@DefaultValue("10s") Duration settledPublishTimeout, @DefaultValue("100ms") Duration retryInitialInterval,
 		@DefaultValue("5s") Duration retryMaxInterval, @DefaultValue("NONE") Failpoint failpoint,
-		@DefaultValue("0") double settleRateCap) {
+		@DefaultValue("0") double settleRateCap, @Nullable Path slowdownFile) {
 
 	/**
 	 * A point in the settlement where a fault-injection run halts the worker, so that the worst moment is

@@ -29,7 +29,8 @@ class GateSettlerIntegrationTests {
 	private static final long EVENT = 7;
 
 	private static final WorkerProperties PROPERTIES = new WorkerProperties(Duration.ofSeconds(1),
-			Duration.ofSeconds(10), Duration.ofMillis(100), Duration.ofSeconds(5), WorkerProperties.Failpoint.NONE, 0);
+			Duration.ofSeconds(10), Duration.ofMillis(100), Duration.ofSeconds(5), WorkerProperties.Failpoint.NONE, 0,
+			null);
 
 	private final TestValkey valkey = new TestValkey();
 

@@ -21,6 +21,7 @@ class WorkerPropertiesTests {
 		assertThat(properties.retryMaxInterval()).isEqualTo(Duration.ofSeconds(5));
 		assertThat(properties.failpoint()).isEqualTo(WorkerProperties.Failpoint.NONE);
 		assertThat(properties.settleRateCap()).isZero();
+		assertThat(properties.slowdownFile()).isNull();
 	}
 
 }

@@ -22,6 +22,7 @@ import io.minitickets.loadtests.bench.expiry.ExpiryFigure;
 import io.minitickets.loadtests.bench.pushvspoll.PushVsPollFigure;
 import io.minitickets.loadtests.bench.streams.StreamsFigure;
 import io.minitickets.loadtests.bench.timetoknow.TimeToKnowFigure;
+import io.minitickets.loadtests.bench.waitingroom.WaitingRoomFigure;
 import io.minitickets.loadtests.bench.worker.WorkerVersusSingleTransactions;
 
 /**
@@ -39,7 +40,8 @@ import io.minitickets.loadtests.bench.worker.WorkerVersusSingleTransactions;
 		description = "Measure issue 8's figures in one run (ceiling, sold-out stampede and accepting, each without "
 				+ "and with Idempotency-Keys, gate on/off, big sale, 100,000 holds expiring at once, worker vs one booking "
 				+ "per transaction, time to know over SSE, ETA honesty, limiter vs Bucket4j, Valkey scripts, 20,000 status "
-				+ "streams held, SSE vs polling) and print each beside its bar. Exit code 1 when an invariant broke.")
+				+ "streams held, SSE vs polling, the waiting room) and print each beside its bar. Exit code 1 when an "
+				+ "invariant broke.")
 public final class BenchCommand implements Callable<Integer> {
 
 	/**
@@ -51,7 +53,7 @@ public final class BenchCommand implements Callable<Integer> {
 			StampedeFigure.withoutKeys(), StampedeFigure.withKeys(), AcceptingFigure.withoutKeys(),
 			AcceptingFigure.withKeys(), new TimeToKnowFigure(), new GateFigure(), new BigSaleFigure(),
 			new ExpiryFigure(), new EtaFigure(), new LimiterVersusBucket4j(), new ScriptsFigure(), new StreamsFigure(),
-			new PushVsPollFigure());
+			new PushVsPollFigure(), new WaitingRoomFigure());
 
 	@Mixin
 	private StateDirectoryOption state = new StateDirectoryOption();
@@ -59,7 +61,7 @@ public final class BenchCommand implements Callable<Integer> {
 	@Option(names = "--only", paramLabel = "NAME", split = ",",
 			description = "Measure only these figures (comma-separated): ceiling, worker, stampede, stampedeKeyed, "
 					+ "accepting, acceptingKeyed, timeToKnow, gate, bigSale, expiry, eta, limiter, scripts, streams, "
-					+ "pushVsPoll.")
+					+ "pushVsPoll, waitingRoom.")
 	private @Nullable List<String> only;
 
 	@Option(names = "--connections", defaultValue = "64",

@@ -7,6 +7,7 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.HexFormat;
 import java.util.List;
+import java.util.Map;
 
 import io.minitickets.loadtests.client.ApiClient;
 import io.minitickets.loadtests.client.BulkUsers;
@@ -100,6 +101,21 @@ public final class BenchStack {
 	public long createPaidEvent(String what, int capacity, long price, String currency) {
 		return this.client.createPaidEvent(this.adminToken, "bench " + this.runId + " " + what, capacity,
 				Instant.now().minusSeconds(60), price, currency);
+	}
+
+	/**
+	 * @param what names the event, for example {@code waiting room fairness}
+	 * @param capacity its seats
+	 * @param saleOpensAt when its sale opens: the pre-queue's order is drawn then
+	 * @param waitingRoom its waiting room as the admin API takes it ({@code enabled}, {@code opensAt?},
+	 * {@code admission {mode, perSecond}}, {@code admittedForSeconds?})
+	 * @return the id of a new free event with that waiting room
+	 * @throws StackException when api-service refuses it
+	 */
+	public long createWaitingRoomEvent(String what, int capacity, Instant saleOpensAt,
+			Map<String, Object> waitingRoom) {
+		return this.client.createWaitingRoomEvent(this.adminToken, "bench " + this.runId + " " + what, capacity,
+				saleOpensAt, waitingRoom);
 	}
 
 	/**

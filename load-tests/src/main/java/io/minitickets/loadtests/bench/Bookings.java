@@ -23,7 +23,7 @@ import io.minitickets.loadtests.client.LoadUser;
  * from parts encoded once (the event's request line, the user's Authorization header, the body), so the load
  * generator's thread pays a copy of a few hundred bytes per request.
  */
-final class Bookings implements RequestSource {
+public final class Bookings implements RequestSource {
 
 	private static final byte[] BODY_HEADERS_AND_BODY = ascii(
 			"Content-Type: application/json\r\nContent-Length: 14\r\n\r\n{\"quantity\":1}");
@@ -68,7 +68,7 @@ final class Bookings implements RequestSource {
 	 * @param eventId the event
 	 * @param users who book
 	 */
-	Bookings(URI api, long eventId, List<LoadUser> users) {
+	public Bookings(URI api, long eventId, List<LoadUser> users) {
 		this(api, List.of(eventId), Long.MAX_VALUE, users, false);
 	}
 

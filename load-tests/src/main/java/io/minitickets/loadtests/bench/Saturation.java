@@ -18,7 +18,7 @@ import io.minitickets.loadtests.bench.http.ResponseSink;
  * @param run the measured window's requests and latencies
  * @param cpuMicrosPerRequest the server process's CPU time over the window divided by the requests answered, in µs
  */
-record Saturation(LoadRun run, double cpuMicrosPerRequest) {
+public record Saturation(LoadRun run, double cpuMicrosPerRequest) {
 
 	private static final int SETTLED_PERCENT = 10;
 
@@ -41,7 +41,7 @@ record Saturation(LoadRun run, double cpuMicrosPerRequest) {
 	 * @return the measured window's figures
 	 * @throws io.minitickets.localstack.stack.StackException when the server cannot be driven or read
 	 */
-	static Saturation measure(BenchContext context, String what, LoadGenerator generator, RequestSource requests,
+	public static Saturation measure(BenchContext context, String what, LoadGenerator generator, RequestSource requests,
 			CpuClock server) {
 		BenchOptions options = context.options();
 		double previous = Double.MAX_VALUE;

@@ -133,6 +133,24 @@ public final class ApiClient {
 	}
 
 	/**
+	 * {@code POST /api/admin/events} of a free event with a waiting room in front of its booking route.
+	 * @param adminToken an admin's access token
+	 * @param name the event's name
+	 * @param capacity its seats
+	 * @param saleOpensAt when the sale opens (the pre-queue's draw)
+	 * @param waitingRoom the room as the admin API takes it: {@code enabled}, {@code opensAt?},
+	 * {@code admission {mode, perSecond}}, {@code admittedForSeconds?}
+	 * @return the new event's id
+	 * @throws StackException when it is not answered 201
+	 */
+	public long createWaitingRoomEvent(String adminToken, String name, int capacity, Instant saleOpensAt,
+			Map<String, Object> waitingRoom) {
+		ApiResponse response = whileUnavailable(post("/api/admin/events", adminToken, Map.of("name", name,
+				"capacity", capacity, "saleOpensAt", saleOpensAt.toString(), "waitingRoom", waitingRoom)));
+		return required(expect(response, 201, "POST /api/admin/events"), "id", "POST /api/admin/events").asLong();
+	}
+
+	/**
 	 * {@code POST /api/bookings/{id}/cancellation}.
 	 * @param token the owner's access token
 	 * @param bookingId the booking

@@ -206,7 +206,7 @@ public final class Inspector {
 	public long deadLetters() {
 		return kafka((admin) -> endOffsets(admin, BookingTopics.REQUESTED_DLT).values().stream()
 			.mapToLong(Long::longValue)
-			.sum());
+			.sum(), 0L);
 	}
 
 	/**
@@ -229,17 +229,47 @@ public final class Inspector {
 	 * @throws StackException when the broker does not answer within 10 s
 	 */
 	public long consumerLag() {
+		return workerOffsets().lag();
+	}
+
+	/**
+	 * @return the worker's consumer group's progress on {@code bookings.requested}: the end offsets and the committed
+	 * offsets, each summed over the partitions (a partition the group never committed counts as committed at 0)
+	 * @throws StackException when the broker does not answer within 10 s
+	 */
+	public WorkerOffsets workerOffsets() {
 		return kafka((admin) -> {
 			Map<TopicPartition, Long> ends = endOffsets(admin, BookingTopics.REQUESTED);
 			Map<TopicPartition, OffsetAndMetadata> committed = admin
 				.listConsumerGroupOffsets(BookingTopics.WORKER_GROUP)
 				.partitionsToOffsetAndMetadata()
 				.get(KAFKA_TIMEOUT_MS, TimeUnit.MILLISECONDS);
-			return ends.entrySet().stream().mapToLong((end) -> {
-				OffsetAndMetadata done = committed.get(end.getKey());
-				return Math.max(0, end.getValue() - ((done != null) ? done.offset() : 0));
-			}).sum();
-		});
+			long end = 0;
+			long done = 0;
+			for (Map.Entry<TopicPartition, Long> partition : ends.entrySet()) {
+				OffsetAndMetadata offset = committed.get(partition.getKey());
+				end += partition.getValue();
+				done += Math.min(partition.getValue(), (offset != null) ? offset.offset() : 0);
+			}
+			return new WorkerOffsets(end, done);
+		}, new WorkerOffsets(0, 0));
+	}
+
+	/**
+	 * The worker's consumer group's progress on {@code bookings.requested}, summed over the partitions.
+	 *
+	 * @param end the end offsets: records ever written
+	 * @param committed the group's committed offsets: records settled
+	 */
+	public record WorkerOffsets(long end, long committed) {
+
+		/**
+		 * @return records written and not settled yet
+		 */
+		public long lag() {
+			return this.end - this.committed;
+		}
+
 	}
 
 	private static Map<TopicPartition, Long> endOffsets(Admin admin, String topicName)
@@ -260,7 +290,7 @@ public final class Inspector {
 		return ends;
 	}
 
-	private long kafka(AdminCall call) {
+	private <T> T kafka(AdminCall<T> call, T withoutTopic) {
 		try (Admin admin = Admin.create(Map.of(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, this.bootstrapServers,
 				AdminClientConfig.DEFAULT_API_TIMEOUT_MS_CONFIG, KAFKA_TIMEOUT_MS,
 				AdminClientConfig.REQUEST_TIMEOUT_MS_CONFIG, KAFKA_TIMEOUT_MS / 2))) {
@@ -268,7 +298,7 @@ public final class Inspector {
 		}
 		catch (ExecutionException ex) {
 			if (ex.getCause() instanceof UnknownTopicOrPartitionException) {
-				return 0;
+				return withoutTopic;
 			}
 			throw new StackException("Cannot read the broker's offsets at " + this.bootstrapServers + ": " + ex, ex);
 		}
@@ -311,9 +341,9 @@ public final class Inspector {
 	}
 
 	@FunctionalInterface
-	private interface AdminCall {
+	private interface AdminCall<T> {
 
-		long apply(Admin admin) throws InterruptedException, ExecutionException, TimeoutException;
+		T apply(Admin admin) throws InterruptedException, ExecutionException, TimeoutException;
 
 	}
 

@@ -18,7 +18,7 @@ class BenchCommandTests {
 
 		assertThat(names).containsExactly("ceiling", "worker", "stampede", "stampedeKeyed", "accepting",
 				"acceptingKeyed", "timeToKnow", "gate", "bigSale", "expiry", "eta", "limiter", "scripts", "streams",
-				"pushVsPoll");
+				"pushVsPoll", "waitingRoom");
 	}
 
 	@Test

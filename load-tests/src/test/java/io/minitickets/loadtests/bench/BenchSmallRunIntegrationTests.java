@@ -51,7 +51,10 @@ class BenchSmallRunIntegrationTests {
 							"bucket4jSpreadOpsPerSec", "hotKeyAllowedShare", "hotKeyNoCacheAllowedShare")),
 			Map.entry("scripts", List.of("rows")),
 			Map.entry("streams", List.of("held", "dropped", "heapBytesPerStream", "idleCpuPercentOfCore")),
-			Map.entry("pushVsPoll", List.of("customers", "sseCpuMicrosPerFinal", "pollCpuMicrosPerFinal")));
+			Map.entry("pushVsPoll", List.of("customers", "sseCpuMicrosPerFinal", "pollCpuMicrosPerFinal")),
+			Map.entry("waitingRoom",
+					List.of("places", "spearmanRho", "fifoViolations", "fixedRate", "fixedRateErrorPct",
+							"autoMaxLagSeconds", "shed", "positionCpuMicros", "soldOutCpuMicros", "doublePlaces")));
 
 	@Test
 	@Timeout(value = 25, unit = TimeUnit.MINUTES)
@@ -147,6 +150,23 @@ class BenchSmallRunIntegrationTests {
 				.isEqualTo(pushVsPoll.get("customers").asInt());
 		}
 		assertThat(pushVsPoll.get("pollCpuMicrosPerFinal").asDouble()).as(log).isPositive();
+		JsonNode waitingRoom = written.get("waitingRoom");
+		assertThat(waitingRoom.get("places").asInt()).isEqualTo(5);
+		assertThat(waitingRoom.at("/fairness/joinedBeforeOpening").asInt()).as(log).isEqualTo(5);
+		assertThat(waitingRoom.get("fifoViolations").asLong()).as(log).isZero();
+		assertThat(waitingRoom.at("/fairness/positionMismatches").asLong()).as(log).isZero();
+		assertThat(waitingRoom.get("doublePlaces").asLong()).as(log).isZero();
+		assertThat(Math.abs(waitingRoom.get("spearmanRho").asDouble())).isLessThanOrEqualTo(1);
+		assertThat(waitingRoom.get("fixedRate").asDouble()).as(log).isPositive();
+		assertThat(waitingRoom.at("/rate/waitingAtEnd").asLong()).as(log).isPositive();
+		assertThat(waitingRoom.get("positionCpuMicros").asDouble()).as(log).isPositive();
+		assertThat(waitingRoom.get("soldOutCpuMicros").asDouble()).as(log).isPositive();
+		assertThat(waitingRoom.at("/auto/through").asInt()).as(log).isPositive();
+		assertThat(waitingRoom.at("/auto/booked").asInt()).as(log)
+			.isEqualTo(waitingRoom.at("/auto/through").asInt() - waitingRoom.at("/auto/dropped").asInt());
+		assertThat(waitingRoom.at("/auto/slowedAtSeconds").asDouble()).as(log).isNotNegative();
+		assertThat(waitingRoom.get("autoMaxLagSeconds").asDouble()).isNotNegative();
+		assertThat(waitingRoom.get("shed").asLong()).isNotNegative();
 	}
 
 }

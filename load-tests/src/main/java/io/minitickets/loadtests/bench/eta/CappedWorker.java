@@ -24,10 +24,11 @@ import io.minitickets.localstack.stack.StateStore;
 /**
  * The stack's booking-worker as the ETA figure needs it: stopped while the backlog is filled, then started again with
  * a settle-rate cap ({@code MINITICKETS_WORKER_SETTLERATECAP}, a bench-only setting), and at the end started once more
- * as the stack had it, without a cap. Each start is recorded in the stack's state file under the worker's name, so
+ * as the stack had it, without a cap. The waiting-room figure starts it with a slow-down file
+ * ({@code MINITICKETS_WORKER_SLOWDOWNFILE}, also bench-only) the same way. Each start is recorded in the stack's state file under the worker's name, so
  * that {@code ./minitickets down} stops whichever runs.
  */
-final class CappedWorker {
+public final class CappedWorker {
 
 	/** The worker's setting for the cap, in records per second (booking-worker's {@code WorkerProperties}). */
 	static final String CAP_VARIABLE = "MINITICKETS_WORKER_SETTLERATECAP";
@@ -44,7 +45,7 @@ final class CappedWorker {
 	 * @param session the stack
 	 * @param logDirectory where the restarted workers' logs go
 	 */
-	CappedWorker(StackSession session, Path logDirectory) {
+	public CappedWorker(StackSession session, Path logDirectory) {
 		this.session = session;
 		this.logDirectory = logDirectory;
 	}
@@ -64,6 +65,22 @@ final class CappedWorker {
 	 * @throws io.minitickets.localstack.stack.StackException when it does not start or become healthy in time
 	 */
 	void start(@Nullable Double cap) {
+		Map<String, String> settings = new LinkedHashMap<>();
+		if (cap != null) {
+			settings.put(CAP_VARIABLE, String.format(Locale.ROOT, "%.1f", cap));
+		}
+		start(settings, (cap != null) ? "eta-capped" : "after-eta");
+	}
+
+	/**
+	 * Stops the stack's worker if one runs, and starts one with the given bench-only settings (none: as the stack
+	 * starts it); returns once it is healthy.
+	 * @param settings environment variables of the worker's settings, for example
+	 * {@code MINITICKETS_WORKER_SLOWDOWNFILE}
+	 * @param why names its log file, {@code booking-worker-<why>.log}
+	 * @throws io.minitickets.localstack.stack.StackException when it does not start or become healthy in time
+	 */
+	public void start(Map<String, String> settings, String why) {
 		stop();
 		StateStore store = this.session.store();
 		StackState state = store.load().orElse(this.session.state());
@@ -72,13 +89,11 @@ final class CappedWorker {
 			.map(ManagedProcess::url)
 			.map((url) -> URI.create(url).getPort())
 			.ifPresent((port) -> extra.putAll(ServiceLauncher.paymentApiBase(port)));
-		if (cap != null) {
-			extra.put(CAP_VARIABLE, String.format(Locale.ROOT, "%.1f", cap));
-		}
+		extra.putAll(settings);
 		Path checkout = StateDirectoryOption.checkout();
 		ManagedProcess worker = new ServiceLauncher(new ProcessLauncher(checkout), checkout, this.logDirectory)
 			.start(Service.BOOKING_WORKER, NAME, state, true, FreePorts.allocate(2), extra,
-					this.logDirectory.resolve(NAME + ((cap != null) ? "-eta-capped" : "-after-eta") + ".log"));
+					this.logDirectory.resolve(NAME + "-" + why + ".log"));
 		store.save(state.withRestarted(worker));
 		Readiness.awaitHealthy(worker, ServiceLauncher.READY_TIMEOUT);
 	}

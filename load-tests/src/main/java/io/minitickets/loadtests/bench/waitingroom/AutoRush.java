@@ -1,0 +1,284 @@
+package io.minitickets.loadtests.bench.waitingroom;
+
+import java.io.IOException;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+
+import io.minitickets.loadtests.bench.BenchContext;
+import io.minitickets.loadtests.bench.BenchStack;
+import io.minitickets.loadtests.bench.eta.CappedWorker;
+import io.minitickets.loadtests.bench.http.LoadGenerator;
+import io.minitickets.loadtests.bench.http.LoadRun;
+import io.minitickets.loadtests.bench.http.ResponseSink;
+import io.minitickets.loadtests.client.LoadUser;
+import io.minitickets.loadtests.verify.Inspector;
+import io.minitickets.localstack.chaos.ProcessWaits;
+import io.minitickets.localstack.stack.ManagedProcess;
+import io.minitickets.localstack.stack.Service;
+import io.minitickets.localstack.stack.StackException;
+
+/**
+ * {@code auto} admission under a rush, with the worker slowed to a third of its speed mid-sale.
+ * <p>
+ * The stack's worker is started again with booking-worker's bench-only slow-down file
+ * ({@code MINITICKETS_WORKER_SLOWDOWNFILE}, no slow-down while it is missing). Every customer joins an open event's
+ * room in {@code auto} admission (a seat each), then the customers follow the line as real ones would: the places
+ * near its head are read ({@code GET}), and each customer read {@code ADMITTED} books one seat at once with its
+ * admission token; meanwhile every customer asks its position round robin on two more connections (as fast as they
+ * are answered), so that no place is dropped as abandoned. Once a third of the customers are through (or a
+ * third of the deadline has passed), the file says 3: each batch of the worker is followed by twice its time idle. Every second a sampler reads the worker
+ * group's end and committed offsets (Kafka admin) and the room's admitted count (Valkey); api-service's
+ * {@code minitickets_bookings_shed_total} is read before and after. At the end the worker is started again as the
+ * stack had it.
+ */
+final class AutoRush {
+
+	/** The worker's bench-only setting naming the slow-down file. */
+	static final String SLOWDOWN_VARIABLE = "MINITICKETS_WORKER_SLOWDOWNFILE";
+
+	/** The slow-down: a third of the speed. */
+	static final int SLOWDOWN = 3;
+
+	/** Seconds over which the settle and admission rates are taken, sample to sample. */
+	static final int RATE_SECONDS = 5;
+
+	private static final Duration IDLE = Duration.ofMillis(250);
+
+	/** Connections of the customers asking their position round robin while they wait (none is dropped unseen). */
+	private static final int KEEPERS = 2;
+
+	private static final int SMALLEST_LOOK_AHEAD = 100;
+
+	private static final int LARGEST_LOOK_AHEAD = 5_000;
+
+	private AutoRush() {
+	}
+
+	/**
+	 * @param context the run
+	 * @param room the stack's Valkey, to read the room
+	 * @param users the customers
+	 * @param deadline how long the rush may take, from the last join
+	 * @return what was measured
+	 * @throws StackException when a join is refused, or the worker cannot be restarted
+	 */
+	static Result measure(BenchContext context, Room room, List<LoadUser> users, Duration deadline) {
+		BenchStack stack = context.stack();
+		Path slowdown = context.logDirectory().resolve("waiting-room-slowdown");
+		CappedWorker worker = new CappedWorker(stack.session(), context.logDirectory());
+		try {
+			Files.deleteIfExists(slowdown);
+			worker.start(Map.of(SLOWDOWN_VARIABLE, slowdown.toString()), "slowable");
+			return rush(context, room, users, deadline, slowdown);
+		}
+		catch (IOException ex) {
+			throw new StackException("Cannot write " + slowdown + ": " + ex, ex);
+		}
+		finally {
+			worker.start(Map.of(), "after-waiting-room");
+		}
+	}
+
+	private static Result rush(BenchContext context, Room room, List<LoadUser> users, Duration deadline,
+			Path slowdown) throws IOException {
+		BenchStack stack = context.stack();
+		long eventId = stack.createWaitingRoomEvent(WaitingRoomFigure.NAME + " auto", users.size(),
+				Instant.now().minusSeconds(60),
+				Map.of("enabled", true, "admission", Map.of("mode", "auto"), "admittedForSeconds", 600));
+		Places places = new Places(stack.api(), eventId);
+		Inspector inspector = stack.inspector();
+		URI metrics = metrics(stack);
+		long shedBefore = shed(metrics);
+		List<Sample> samples = new CopyOnWriteArrayList<>();
+		ScheduledExecutorService sampler = Executors.newSingleThreadScheduledExecutor();
+		try (LoadGenerator generator = new LoadGenerator(stack.api(), context.options().connections());
+				LoadGenerator keepers = new LoadGenerator(stack.api(), KEEPERS)) {
+			long start = System.nanoTime();
+			sampler.scheduleAtFixedRate(() -> {
+				Inspector.WorkerOffsets offsets = inspector.workerOffsets();
+				samples.add(new Sample((System.nanoTime() - start) / 1e9, offsets.end(), offsets.committed(),
+						room.status(eventId).admitted()));
+			}, 0, 1, TimeUnit.SECONDS);
+			context.progress("%s: %,d customers rush a room in auto admission...", WaitingRoomFigure.NAME, users.size());
+			List<Places.Answer> joins = places.join(generator, users, 1);
+			if (joins.stream().anyMatch((answer) -> !answer.isPlace())) {
+				throw new StackException(WaitingRoomFigure.NAME + ": a join of the auto room was refused (answers " + Places.statuses(joins) + ")");
+			}
+			List<String> ids = joins.stream().map(Places.Answer::placeId).toList();
+			Positions positions = new Positions(places, users, ids);
+			CompletableFuture<LoadRun> kept = CompletableFuture
+				.supplyAsync(() -> keepers.closed(positions, deadline, ResponseSink.IGNORE));
+			long slowFrom = System.nanoTime();
+			long until = slowFrom + deadline.toNanos();
+			int cursor = 0;
+			int lookAhead = SMALLEST_LOOK_AHEAD;
+			long booked = 0;
+			long dropped = 0;
+			double slowedAt = -1;
+			while (cursor < ids.size() && System.nanoTime() - until < 0) {
+				if (slowedAt < 0 && (cursor >= ids.size() / SLOWDOWN
+						|| System.nanoTime() - slowFrom > deadline.toNanos() / SLOWDOWN)) {
+					Files.writeString(slowdown, Integer.toString(SLOWDOWN));
+					slowedAt = (System.nanoTime() - start) / 1e9;
+					context.progress("%s: %,d customers through: the worker slowed to a third of its speed",
+							WaitingRoomFigure.NAME, cursor);
+				}
+				int from = cursor;
+				int to = Math.min(ids.size(), cursor + lookAhead);
+				List<Places.Answer> read = places.read(generator, users.subList(from, to), ids.subList(from, to));
+				int through = 0;
+				List<byte[]> bookings = new ArrayList<>();
+				for (Places.Answer answer : read) {
+					if ("ADMITTED".equals(answer.state()) && answer.admissionToken() != null) {
+						bookings.add(places.bookRequest(users.get(from + through), answer.admissionToken()));
+					}
+					else if ("DROPPED".equals(answer.state())) {
+						dropped++;
+					}
+					else {
+						break;
+					}
+					through++;
+				}
+				booked += places.send(generator, bookings.size(), bookings::get)
+					.stream()
+					.filter((answer) -> answer.status() == 202)
+					.count();
+				cursor += through;
+				lookAhead = Math.clamp(2L * Math.max(through, lookAhead / 2), SMALLEST_LOOK_AHEAD, LARGEST_LOOK_AHEAD);
+				if (through == 0) {
+					ProcessWaits.pause(IDLE);
+				}
+			}
+			Files.writeString(slowdown, "1");
+			kept.join();
+			stack.awaitWorkerCaughtUp(Duration.ofMinutes(3));
+			ProcessWaits.pause(Duration.ofSeconds(1));
+			long shed = shed(metrics) - shedBefore;
+			return Result.of(users.size(), cursor, booked, dropped, shed, slowedAt, List.copyOf(samples));
+		}
+		finally {
+			sampler.shutdownNow();
+		}
+	}
+
+	private static URI metrics(BenchStack stack) {
+		ManagedProcess api = stack.session()
+			.state()
+			.process(Service.API_SERVICE.module())
+			.orElseThrow(() -> new StackException("The stack has no api-service"));
+		if (api.healthUrl() == null) {
+			throw new StackException("The stack's api-service has no management URL recorded");
+		}
+		return URI.create(api.healthUrl()).resolve("/actuator/prometheus");
+	}
+
+	/**
+	 * @param metrics api-service's Prometheus endpoint
+	 * @return {@code minitickets_bookings_shed_total} now
+	 */
+	private static long shed(URI metrics) {
+		try (HttpClient http = HttpClient.newHttpClient()) {
+			String text = http.send(HttpRequest.newBuilder(metrics).timeout(Duration.ofSeconds(10)).GET().build(),
+					HttpResponse.BodyHandlers.ofString()).body();
+			return text.lines()
+				.filter((line) -> line.startsWith("minitickets_bookings_shed_total"))
+				.mapToLong((line) -> (long) Double.parseDouble(line.substring(line.lastIndexOf(' ') + 1)))
+				.sum();
+		}
+		catch (IOException ex) {
+			throw new StackException("Cannot read " + metrics + ": " + ex, ex);
+		}
+		catch (InterruptedException ex) {
+			Thread.currentThread().interrupt();
+			throw new StackException("Interrupted while reading " + metrics, ex);
+		}
+	}
+
+	/**
+	 * One second's reading.
+	 *
+	 * @param seconds since the rush began
+	 * @param end records ever written to {@code bookings.requested}
+	 * @param committed records the worker group committed
+	 * @param admitted places the room admitted so far
+	 */
+	record Sample(double seconds, long end, long committed, long admitted) {
+	}
+
+	/**
+	 * The auto-admission figures.
+	 *
+	 * @param customers customers who joined
+	 * @param through customers admitted (or dropped) before the deadline
+	 * @param booked bookings accepted (202) with an admission token
+	 * @param dropped places dropped as abandoned on the way
+	 * @param shed booking requests api-service shed during the rush (bar 0)
+	 * @param slowedAtSeconds when the worker was slowed, seconds into the rush; −1 when it never was
+	 * @param maxLagSeconds the worker group's lag at its highest, as seconds of settling: for each second's reading,
+	 * the time until the group's committed offsets reached the end offsets read then (bar ≲ 10)
+	 * @param settledPerSecondBefore the settle rate over the {@value #RATE_SECONDS} s before the slow-down
+	 * @param settledPerSecondAfter the settle rate over the last {@value #RATE_SECONDS} s of the rush
+	 * @param followSeconds from the slow-down until the admission rate was within 25 % of the settle rate; −1 when it
+	 * never was
+	 * @param samples every second's reading
+	 */
+	record Result(int customers, int through, long booked, long dropped, long shed, double slowedAtSeconds,
+			double maxLagSeconds, double settledPerSecondBefore, double settledPerSecondAfter, double followSeconds,
+			List<Sample> samples) {
+
+		static Result of(int customers, int through, long booked, long dropped, long shed, double slowedAt,
+				List<Sample> samples) {
+			double maxLag = 0;
+			double before = 0;
+			double after = 0;
+			double follow = -1;
+			int settledBy = 0;
+			for (int i = 0; i < samples.size(); i++) {
+				// how long the records written by this sample waited: until a later sample's committed offsets reach it
+				Sample now = samples.get(i);
+				settledBy = Math.max(settledBy, i);
+				while (settledBy < samples.size() && samples.get(settledBy).committed() < now.end()) {
+					settledBy++;
+				}
+				double waited = (settledBy < samples.size()) ? samples.get(settledBy).seconds() - now.seconds()
+						: samples.getLast().seconds() - now.seconds();
+				maxLag = Math.max(maxLag, waited);
+				if (i < RATE_SECONDS) {
+					continue;
+				}
+				Sample then = samples.get(i - RATE_SECONDS);
+				double seconds = now.seconds() - then.seconds();
+				double settled = (now.committed() - then.committed()) / seconds;
+				double admitted = (now.admitted() - then.admitted()) / seconds;
+				if (slowedAt < 0 || now.seconds() <= slowedAt) {
+					before = settled;
+				}
+				else {
+					after = settled;
+					if (follow < 0 && then.seconds() >= slowedAt && Math.abs(admitted - settled) <= 0.25 * settled) {
+						follow = now.seconds() - slowedAt;
+					}
+				}
+			}
+			return new Result(customers, through, booked, dropped, shed, slowedAt, maxLag, before, after, follow,
+					samples);
+		}
+
+	}
+
+}

@@ -1,0 +1,58 @@
+package io.minitickets.loadtests.bench.waitingroom;
+
+import java.util.ArrayList;
+import java.util.List;
+
+import org.junit.jupiter.api.Test;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
+
+/**
+ * {@link AutoRush.Result#of}: the lag as the seconds until the records written by a reading were settled, the settle
+ * rate before and after the slow-down, and how soon the admission rate followed it.
+ */
+class AutoRushResultTests {
+
+	@Test
+	void lagIsTheLongestWaitUntilTheCommittedOffsetsReachedAReadingsEnd() {
+		List<AutoRush.Sample> samples = List.of(new AutoRush.Sample(0, 100, 100, 0),
+				new AutoRush.Sample(1, 200, 120, 0), new AutoRush.Sample(2, 220, 150, 0),
+				new AutoRush.Sample(3, 220, 199, 0), new AutoRush.Sample(4, 230, 220, 0),
+				new AutoRush.Sample(5, 230, 230, 0));
+
+		// the end read at 1 s (200) was committed by 4 s: 3 s of settling; every other reading waited less
+		assertThat(AutoRush.Result.of(0, 0, 0, 0, 0, -1, samples).maxLagSeconds()).isCloseTo(3, within(1e-9));
+	}
+
+	@Test
+	void aWorkerThatKeepsUpHasNoLag() {
+		List<AutoRush.Sample> samples = new ArrayList<>();
+		for (int second = 0; second < 10; second++) {
+			samples.add(new AutoRush.Sample(second, 10L * second, 10L * second, 10L * second));
+		}
+
+		assertThat(AutoRush.Result.of(0, 0, 0, 0, 0, -1, samples).maxLagSeconds()).isZero();
+	}
+
+	@Test
+	void theAdmissionRateFollowsTheSlowedSettleRate() {
+		List<AutoRush.Sample> samples = new ArrayList<>();
+		long committed = 0;
+		long admitted = 0;
+		for (int second = 0; second <= 30; second++) {
+			samples.add(new AutoRush.Sample(second, committed, committed, admitted));
+			// 300/s settled and admitted until 10 s; then settled 100/s, admitted 300/s falling to 100/s by 14 s
+			committed += (second < 10) ? 300 : 100;
+			admitted += (second < 10) ? 300 : Math.max(100, 300 - 50 * (second - 10));
+		}
+
+		AutoRush.Result result = AutoRush.Result.of(0, 0, 0, 0, 0, 10, samples);
+
+		assertThat(result.settledPerSecondBefore()).isCloseTo(300, within(1e-9));
+		assertThat(result.settledPerSecondAfter()).isCloseTo(100, within(1e-9));
+		// the first 5 s window wholly after the slow-down whose admissions are within 25 % of its settlements
+		assertThat(result.followSeconds()).isCloseTo(8, within(1e-9));
+	}
+
+}
