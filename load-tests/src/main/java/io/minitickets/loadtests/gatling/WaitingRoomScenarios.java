@@ -37,7 +37,7 @@ public final class WaitingRoomScenarios {
 	/** A customer arrived (the scenario started). */
 	public static final String ARRIVED = "arrived";
 
-	/** A join answered 201: a new place. */
+	/** A join answered 201 with a new place, or 200 with the place its earlier attempt took (then retried). */
 	public static final String JOINED = "joined";
 
 	/** A join answered 201 with a {@code PRE_QUEUE} place: taken before the sale opened. */
@@ -93,7 +93,9 @@ public final class WaitingRoomScenarios {
 				return session;
 			})
 			.exec(honouringRetryAfter(WaitingRoomRequests.join(ROLE + ": join")))
-			.doIfOrElse((session) -> Scenarios.status(session) == 201 && session.contains("joinedPlaceId"))
+			// 200: the place of a join whose answer was a 503 although it took the place, found by its retry
+			.doIfOrElse((session) -> (Scenarios.status(session) == 201 || Scenarios.status(session) == 200)
+					&& session.contains("joinedPlaceId"))
 			.then(exec((session) -> {
 				Ledger.current().counted(ROLE, JOINED);
 				if ("PRE_QUEUE".equals(session.getString("joinedState"))) {

@@ -148,7 +148,7 @@ final class LoadRun {
 			SimulatorControl simulator = (paid != null) ? new SimulatorControl(http, URI.create(paid.simulatorUrl()))
 					: null;
 			SaleOpener opener = (simulation == Simulations.WAITING_ROOM_RUSH)
-					? new SaleOpener(this.stack.requirePostgres(), eventId, (seats + 1) / 2, this.out) : null;
+					? new SaleOpener(this.stack.requirePostgres(), eventId, (seats + 1) / 2, rate, this.out) : null;
 			try {
 				gatling = new GatlingRunner(this.resultsFolder).run(simulation.type(), properties,
 						simulation.label() + " " + runId);

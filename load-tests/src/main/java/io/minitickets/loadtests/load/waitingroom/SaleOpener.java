@@ -17,13 +17,18 @@ import io.minitickets.localstack.postgres.PostgresServer;
 import io.minitickets.localstack.stack.PostgresEndpoint;
 
 /**
- * Opens a rush's sale once half its customers arrived, whenever Gatling got going: on a loaded machine Gatling takes
+ * Opens a rush's sale when half its customers arrived, whenever Gatling got going: on a loaded machine Gatling takes
  * from a few to tens of seconds to start, so an opening set in advance could find every customer before or after it.
- * It moves the event's {@code sale_opens_at} to now in Postgres, as {@code ./minitickets ops events open} does; the
- * API sees it within its event cache's TTL (2 s), and admission starts with the opening's draw. Watches the
- * {@link Ledger}'s {@value WaitingRoomScenarios#ARRIVED} count, on its own thread.
+ * {@link #LEAD} before that (at the arrival rate) it moves the event's {@code sale_opens_at} in Postgres to
+ * {@link #LEAD} from then, as {@code ./minitickets ops events open} would: longer than api-service's event cache keeps
+ * an event (2 s), so that no customer is admitted (the admission scheduler reads Postgres) while the booking route
+ * still takes the sale for closed. Watches the {@link Ledger}'s {@value WaitingRoomScenarios#ARRIVED} count, on its
+ * own thread.
  */
 public final class SaleOpener implements AutoCloseable {
+
+	/** How far ahead the opening is set: beyond api-service's event cache TTL (2 s). */
+	static final Duration LEAD = Duration.ofSeconds(3);
 
 	private static final Duration LOOK_EVERY = Duration.ofMillis(20);
 
@@ -31,7 +36,7 @@ public final class SaleOpener implements AutoCloseable {
 
 	private final long eventId;
 
-	private final long halfway;
+	private final long setAt;
 
 	private final PrintStream out;
 
@@ -44,18 +49,19 @@ public final class SaleOpener implements AutoCloseable {
 	 * @param database the stack's Postgres
 	 * @param eventId the rush's event, its sale not open yet
 	 * @param halfway the customers to arrive before the opening
+	 * @param rate the customers' arrivals per second
 	 * @param out where the opening is reported
 	 */
-	public SaleOpener(PostgresEndpoint database, long eventId, long halfway, PrintStream out) {
+	public SaleOpener(PostgresEndpoint database, long eventId, long halfway, double rate, PrintStream out) {
 		this.database = database;
 		this.eventId = eventId;
-		this.halfway = halfway;
+		this.setAt = Math.max(1, halfway - (long) (rate * LEAD.toMillis() / 1000));
 		this.out = out;
 		this.thread = Thread.ofPlatform().daemon().name("rush-sale-opener").start(this::openAtHalfway);
 	}
 
 	/**
-	 * @return when the sale was opened; null when it was not (the run ended first, or Postgres refused)
+	 * @return when the sale opens (or opened); null when it was never set (the run ended first, or Postgres refused)
 	 */
 	public @Nullable Instant openedAt() {
 		return this.openedAt.get();
@@ -71,22 +77,22 @@ public final class SaleOpener implements AutoCloseable {
 
 	private void openAtHalfway() {
 		try {
-			while (Ledger.current().count(WaitingRoomScenarios.ROLE, WaitingRoomScenarios.ARRIVED) < this.halfway) {
+			while (Ledger.current().count(WaitingRoomScenarios.ROLE, WaitingRoomScenarios.ARRIVED) < this.setAt) {
 				Thread.sleep(LOOK_EVERY);
 			}
-			Instant now = Instant.now();
+			Instant opening = Instant.now().plus(LEAD);
 			PostgresServer server = new PostgresServer(this.database.adminUrl(), this.database.username(),
 					this.database.password());
 			try (Connection connection = server.connect(this.database.jdbcUrl());
 					PreparedStatement update = connection
 						.prepareStatement("update events set sale_opens_at = ? where id = ?")) {
-				update.setTimestamp(1, Timestamp.from(now));
+				update.setTimestamp(1, Timestamp.from(opening));
 				update.setLong(2, this.eventId);
 				update.executeUpdate();
 			}
-			this.openedAt.set(now);
-			this.out.printf("Event %d: sale opened at %s, after %,d customers arrived%n", this.eventId, now,
-					this.halfway);
+			this.openedAt.set(opening);
+			this.out.printf("Event %d: its sale opens at %s (set after %,d customers arrived)%n", this.eventId,
+					opening, this.setAt);
 		}
 		catch (InterruptedException ex) {
 			Thread.currentThread().interrupt();

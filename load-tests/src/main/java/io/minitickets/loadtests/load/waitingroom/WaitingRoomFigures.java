@@ -13,7 +13,8 @@ import io.minitickets.loadtests.gatling.WaitingRoomScenarios;
  * admitted and book.
  *
  * @param customers customers who arrived
- * @param placesJoined joins answered 201 (a new place)
+ * @param placesJoined customers whose join gave them a place (201; or 200 when an earlier attempt, answered 503 and
+ * retried, had taken it)
  * @param joinedBeforeOpening places taken before the sale opened ({@code PRE_QUEUE}), ordered by the opening's draw
  * @param admitted places admitted while their customers waited
  * @param bookedWithAdmission admitted customers whose booking with their admission token was accepted (202)
