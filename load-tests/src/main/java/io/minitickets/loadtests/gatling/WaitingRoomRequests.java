@@ -15,8 +15,9 @@ import static io.gatling.javaapi.http.HttpDsl.status;
  * request.
  * <p>
  * Session attributes read: {@code eventId}, {@code token}, {@code placeId}. Set: {@code status}, {@code retryAfter},
- * {@code joinedPlaceId} and {@code joinedState} (a join's), {@code placeState}, {@code admissionToken},
- * {@code admittedUntil} and {@code soldOut} (a place's).
+ * {@code joinedPlaceId} and {@code joinedState} (a join's), {@code placeState}, {@code admittedUntil} and
+ * {@code soldOut} (a place's), {@code admissionToken} (a join's or a place's: a place taken when no one is ahead may be
+ * admitted before the join answers).
  */
 public final class WaitingRoomRequests {
 
@@ -24,7 +25,8 @@ public final class WaitingRoomRequests {
 	}
 
 	/**
-	 * {@code POST /api/events/#{eventId}/queue}: 201 with a new place, 200 with the caller's place when it has one.
+	 * {@code POST /api/events/#{eventId}/queue}: 201 with a new place, 200 with the caller's place when it has one;
+	 * either may be admitted already (its admission token then comes with it).
 	 * @param name the request's name in the report
 	 * @return the request
 	 */
@@ -34,6 +36,7 @@ public final class WaitingRoomRequests {
 			.check(status().in(200, 201, 409, 429, 503).saveAs("status"),
 					jsonPath("$.placeId").optional().saveAs("joinedPlaceId"),
 					jsonPath("$.state").optional().saveAs("joinedState"),
+					jsonPath("$.admissionToken").optional().saveAs("admissionToken"),
 					header("Retry-After").optional().saveAs("retryAfter"));
 	}
 
