@@ -37,7 +37,7 @@ enum Simulations {
 	PAID_SALE(PaidSale.class, 10_000, 200, Duration.ofSeconds(50)),
 
 	/** Customers joining an event's waiting room before and after the opening, booking once admitted. */
-	WAITING_ROOM_RUSH(WaitingRoomRush.class, 2_000, 100, Duration.ofSeconds(20));
+	WAITING_ROOM_RUSH(WaitingRoomRush.class, 300, 15, Duration.ofSeconds(20));
 
 	/** The seats of the event a stampede finds sold out. */
 	static final int STAMPEDE_SEATS = 10;
