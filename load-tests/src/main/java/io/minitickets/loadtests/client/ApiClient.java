@@ -94,6 +94,26 @@ public final class ApiClient {
 	}
 
 	/**
+	 * {@code POST /api/admin/events} of an event with a waiting room in {@code auto} admission that takes places from
+	 * now: the places taken before {@code saleOpensAt} are ordered by the opening's draw, later ones by arrival.
+	 * @param adminToken an admin's access token
+	 * @param name the event's name
+	 * @param capacity its seats
+	 * @param saleOpensAt when the sale opens
+	 * @param admittedForSeconds how long an admission lasts, 30 to 86,400 s
+	 * @return the new event's id
+	 * @throws StackException when it is not answered 201 (a 503 is sent again first, see {@link #whileUnavailable})
+	 */
+	public long createWaitingRoomEvent(String adminToken, String name, int capacity, Instant saleOpensAt,
+			int admittedForSeconds) {
+		ApiResponse response = whileUnavailable(post("/api/admin/events", adminToken,
+				Map.of("name", name, "capacity", capacity, "saleOpensAt", saleOpensAt.toString(), "waitingRoom",
+						Map.of("enabled", true, "admission", Map.of("mode", "auto"), "admittedForSeconds",
+								admittedForSeconds))));
+		return required(expect(response, 201, "POST /api/admin/events"), "id", "POST /api/admin/events").asLong();
+	}
+
+	/**
 	 * {@code POST /api/admin/events} of a paid event: its bookings are settled HELD and wait for a payment.
 	 * @param adminToken an admin's access token
 	 * @param name the event's name

@@ -7,6 +7,7 @@ import io.gatling.javaapi.core.ChainBuilder;
 import io.gatling.javaapi.core.FeederBuilder;
 import io.gatling.javaapi.core.ScenarioBuilder;
 import io.gatling.javaapi.core.Session;
+import io.gatling.javaapi.http.HttpRequestActionBuilder;
 
 import static io.gatling.javaapi.core.CoreDsl.doIf;
 import static io.gatling.javaapi.core.CoreDsl.exec;
@@ -127,11 +128,21 @@ public final class Scenarios {
 	 * @return the chain
 	 */
 	static ChainBuilder book(String role) {
+		return book(role, Requests.book(role + ": book"));
+	}
+
+	/**
+	 * {@link #book(String)} with another booking request ({@link Requests#bookAdmitted}).
+	 * @param role the role it is recorded under
+	 * @param request the booking request
+	 * @return the chain
+	 */
+	static ChainBuilder book(String role, HttpRequestActionBuilder request) {
 		return exec((session) -> {
 			Session cleared = session.removeAll("status", "bookingId", "problemType", "retryAfter");
 			return isFirstAttempt(cleared) ? cleared.set("idempotencyKey", UUID.randomUUID().toString())
 				.set("bookedAt", System.currentTimeMillis()) : cleared;
-		}).exec(Requests.book(role + ": book")).exec((session) -> {
+		}).exec(request).exec((session) -> {
 			Ledger.current().booked(role, session.getLong("eventId"), isFirstAttempt(session), status(session),
 					session.getString("bookingId"), session.getString("problemType"));
 			return session;
@@ -145,9 +156,19 @@ public final class Scenarios {
 	 * @return the chain
 	 */
 	static ChainBuilder bookHonouringRetryAfter(String role) {
+		return bookHonouringRetryAfter(role, Requests.book(role + ": book"));
+	}
+
+	/**
+	 * {@link #bookHonouringRetryAfter(String)} with another booking request ({@link Requests#bookAdmitted}).
+	 * @param role the role
+	 * @param request the booking request
+	 * @return the chain
+	 */
+	static ChainBuilder bookHonouringRetryAfter(String role, HttpRequestActionBuilder request) {
 		return exec((session) -> session.set("attempt", 0).set("again", true))
 			.asLongAs((session) -> session.getBoolean("again"))
-			.on(book(role).exec((session) -> {
+			.on(book(role, request).exec((session) -> {
 				int attempt = session.getInt("attempt") + 1;
 				boolean retry = (status(session) == 429 || status(session) == 503) && attempt < MAX_BOOK_ATTEMPTS;
 				return session.set("attempt", attempt).set("again", retry);

@@ -24,8 +24,9 @@ import io.minitickets.localstack.stack.StateDirectoryOption;
  * verifier's figures, then where the HTML report is.
  */
 @Command(name = "load", mixinStandardHelpOptions = true,
-		description = "Run a Gatling simulation (SaleDay, Scalper, SoldOutStampede, PollStorm, StreamingSale, PaidSale) against the local "
-				+ "stack, then verify Postgres, Valkey and Kafka. Exit code 1 on any breach or failed expectation.")
+		description = "Run a Gatling simulation (SaleDay, Scalper, SoldOutStampede, PollStorm, StreamingSale, PaidSale, "
+				+ "WaitingRoomRush) against the local stack, then verify Postgres, Valkey and Kafka. Exit code 1 on any "
+				+ "breach or failed expectation.")
 public final class LoadCommand implements Callable<Integer> {
 
 	/** PaidSale's hold and offer windows unless {@code --hold-seconds} says otherwise. */
@@ -35,7 +36,7 @@ public final class LoadCommand implements Callable<Integer> {
 	private StateDirectoryOption state = new StateDirectoryOption();
 
 	@Parameters(index = "0", paramLabel = "SIMULATION",
-			description = "SaleDay, Scalper, SoldOutStampede, PollStorm, StreamingSale or PaidSale.")
+			description = "SaleDay, Scalper, SoldOutStampede, PollStorm, StreamingSale, PaidSale or WaitingRoomRush.")
 	private String simulation = "";
 
 	@Option(names = "--users", description = "Users created for the run (default: the simulation's; Scalper: "
@@ -78,6 +79,10 @@ public final class LoadCommand implements Callable<Integer> {
 		if (userCount < 1 || peak < 0 || length.toSeconds() < 1 || (chosen != Simulations.SCALPER && peak <= 0)) {
 			throw new ParameterException(this.spec.commandLine(),
 					"--users and --duration must be at least 1 and --rate above 0");
+		}
+		if (chosen == Simulations.WAITING_ROOM_RUSH && userCount < chosen.seats(peak, length)) {
+			throw new ParameterException(this.spec.commandLine(), "WaitingRoomRush: --users must be at least --rate "
+					+ "× --duration (" + chosen.seats(peak, length) + "): every arrival is another account");
 		}
 		if (this.holdSeconds < 5 || this.holdSeconds > 86_400) {
 			throw new ParameterException(this.spec.commandLine(), "--hold-seconds must be from 5 to 86400");

@@ -8,6 +8,7 @@ import org.jspecify.annotations.Nullable;
 
 import io.minitickets.loadtests.gatling.TimeToFinal;
 import io.minitickets.loadtests.load.paid.PaidSaleFigures;
+import io.minitickets.loadtests.load.waitingroom.WaitingRoomFigures;
 import io.minitickets.loadtests.verify.VerifierFigures;
 
 /**
@@ -34,13 +35,15 @@ import io.minitickets.loadtests.verify.VerifierFigures;
  * @param waitlist PaidSale only (else null): entries joined, offers made, offers taken
  * @param timeToFinal StreamingSale only (else null): from a booking's first request to its final status received
  * over the stream, milliseconds (null too when no final status was received)
+ * @param waitingRoom WaitingRoomRush only (else null): the waiting room as its customers saw it
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record LoadReport(String simulation, String baseUrl, long eventId, int seats, int users, double rate,
 		long durationSeconds, Map<String, Map<String, Long>> answers, VerifierFigures verifier, long seatsLeft,
 		@Nullable Tally shoppers, @Nullable Tally scalper, int gatlingStatus, @Nullable String report,
 		List<String> failures, PaidSaleFigures.@Nullable Payments payments, PaidSaleFigures.@Nullable Holds holds,
-		PaidSaleFigures.@Nullable Waitlist waitlist, @Nullable TimeToFinal timeToFinal) {
+		PaidSaleFigures.@Nullable Waitlist waitlist, @Nullable TimeToFinal timeToFinal,
+		@Nullable WaitingRoomFigures waitingRoom) {
 
 	/**
 	 * @return true when the verifier found no breach, the simulation's expectations held, and Gatling's assertions
@@ -72,6 +75,9 @@ public record LoadReport(String simulation, String baseUrl, long eventId, int se
 			table.append(String.format("  time to final (ms) p50 / p90 / p99 / max %,d / %,d / %,d / %,d of %,d%n",
 					this.timeToFinal.p50Ms(), this.timeToFinal.p90Ms(), this.timeToFinal.p99Ms(),
 					this.timeToFinal.maxMs(), this.timeToFinal.count()));
+		}
+		if (this.waitingRoom != null) {
+			table.append(this.waitingRoom.table());
 		}
 		table.append(String.format("  seats left                             %,10d%n", this.seatsLeft));
 		if (this.shoppers != null && this.scalper != null) {

@@ -26,7 +26,10 @@ import io.minitickets.loadtests.client.LoadUser;
 import io.minitickets.loadtests.gatling.Ledger;
 import io.minitickets.loadtests.gatling.LoadSettings;
 import io.minitickets.loadtests.gatling.PaidSaleSettings;
+import io.minitickets.loadtests.gatling.WaitingRoomScenarios;
 import io.minitickets.loadtests.load.paid.PaidSaleReader;
+import io.minitickets.loadtests.load.waitingroom.SaleOpener;
+import io.minitickets.loadtests.load.waitingroom.WaitingRoomFigures;
 import io.minitickets.loadtests.simulations.Scalper;
 import io.minitickets.loadtests.simulations.StreamingSale;
 import io.minitickets.loadtests.verify.EventFacts;
@@ -42,9 +45,10 @@ import io.minitickets.localstack.stack.StackException;
 import io.minitickets.localstack.stack.StackState;
 
 /**
- * One run of a simulation against a stack: a fresh event on sale (sold out first for a stampede), fresh users
- * created in Postgres with minted tokens, the simulation run by Gatling in this JVM, then the verifier and the
- * simulation's own expectations.
+ * One run of a simulation against a stack: fresh users created in Postgres with minted tokens, a fresh event on sale
+ * (sold out first for a stampede; for a waiting-room rush, with a waiting room, its sale opened once half the
+ * customers arrived), the simulation run by Gatling in this JVM, then the verifier and the simulation's own
+ * expectations.
  */
 final class LoadRun {
 
@@ -59,6 +63,14 @@ final class LoadRun {
 
 	/** PaidSale's currency. */
 	static final String CURRENCY = "EUR";
+
+	/** WaitingRoomRush: how long an admission lasts (the admin API's least is 30 s). */
+	static final int RUSH_ADMITTED_SECONDS = 120;
+
+	/**
+	 * WaitingRoomRush: the sale's opening when its event is created, a placeholder (see {@link SaleOpener}).
+	 */
+	private static final Duration RUSH_OPENS_AFTER = Duration.ofHours(1);
 
 	private static final Duration SETTLE_TIMEOUT = Duration.ofSeconds(120);
 
@@ -104,14 +116,24 @@ final class LoadRun {
 			Instant opened = Instant.now().minusSeconds(60);
 			PaidSaleSettings paid = (simulation == Simulations.PAID_SALE)
 					? new PaidSaleSettings(simulatorUrl(), holdSeconds, holdSeconds) : null;
-			long eventId = (paid != null)
-					? client.createPaidEvent(admin, name, seats, opened, PRICE, CURRENCY, holdSeconds, holdSeconds)
-					: client.createEvent(admin, name, seats, opened);
 			BulkUsers bulk = new BulkUsers(this.stack.requirePostgres(), this.stack.jwtSecret(), duration.plusHours(1));
+			List<LoadUser> created = bulk.create(runId, users);
+			long eventId;
+			if (paid != null) {
+				eventId = client.createPaidEvent(admin, name, seats, opened, PRICE, CURRENCY, holdSeconds, holdSeconds);
+			}
+			else if (simulation == Simulations.WAITING_ROOM_RUSH) {
+				eventId = client.createWaitingRoomEvent(admin, name, seats, Instant.now().plus(RUSH_OPENS_AFTER),
+						RUSH_ADMITTED_SECONDS);
+				this.out.printf("%s: event %d's waiting room takes places from now and admits in auto; its sale opens "
+						+ "once half the customers arrived%n", simulation.label(), eventId);
+			}
+			else {
+				eventId = client.createEvent(admin, name, seats, opened);
+			}
 			if (simulation == Simulations.SOLD_OUT_STAMPEDE) {
 				sellOut(client, eventId, seats, bulk.create(runId + "-seller", 1).getFirst());
 			}
-			List<LoadUser> created = bulk.create(runId, users);
 			Path usersFile = this.resultsFolder.resolve("users-" + runId + ".csv");
 			LoadSettings.write(createFolder(usersFile), created);
 			this.out.printf("%s: event %d with %,d seats, %,d users created; running the simulation at %s%n",
@@ -125,11 +147,16 @@ final class LoadRun {
 			}
 			SimulatorControl simulator = (paid != null) ? new SimulatorControl(http, URI.create(paid.simulatorUrl()))
 					: null;
+			SaleOpener opener = (simulation == Simulations.WAITING_ROOM_RUSH)
+					? new SaleOpener(this.stack.requirePostgres(), eventId, (seats + 1) / 2, rate, this.out) : null;
 			try {
 				gatling = new GatlingRunner(this.resultsFolder).run(simulation.type(), properties,
 						simulation.label() + " " + runId);
 			}
 			finally {
+				if (opener != null) {
+					opener.close();
+				}
 				deleteQuietly(usersFile);
 				if (simulator != null) {
 					simulator.behaveNormally();
@@ -148,7 +175,7 @@ final class LoadRun {
 				.verify(new Sale(Set.of(eventId), Ledger.current().acceptedIds(), Ledger.current().soldOutRefusals(),
 						paid != null));
 			return report(simulation, api, eventId, seats, created, rate, duration, gatling, verification, inspector,
-					quiet);
+					quiet, opener);
 		}
 	}
 
@@ -161,8 +188,11 @@ final class LoadRun {
 
 	private LoadReport report(Simulations simulation, URI api, long eventId, int seats, List<LoadUser> users,
 			double rate, Duration duration, GatlingRunner.Result gatling, Verification verification,
-			Inspector inspector, PaidSaleReader.@Nullable Quiet quiet) {
+			Inspector inspector, PaidSaleReader.@Nullable Quiet quiet, @Nullable SaleOpener opener) {
 		List<String> failures = new ArrayList<>(verification.breaches());
+		if (opener != null && opener.openedAt() == null) {
+			failures.add("the rush's sale was never opened (see above)");
+		}
 		if (quiet != null && !quiet.reached()) {
 			failures.add("the paid sale was not quiet when the wait ended (a hold, an offer, a waiting entry, a webhook "
 					+ "or a refund still open)");
@@ -188,6 +218,11 @@ final class LoadRun {
 			failures.add(ledger.count("user", "streamed PENDING") + " bookings were not final within "
 					+ StreamingSale.WAIT.toSeconds() + " s on their status stream");
 		}
+		WaitingRoomFigures room = (simulation == Simulations.WAITING_ROOM_RUSH)
+				? WaitingRoomFigures.of(ledger.counts().getOrDefault(WaitingRoomScenarios.ROLE, Map.of())) : null;
+		if (room != null) {
+			failures.addAll(room.failures());
+		}
 		if (simulation == Simulations.SOLD_OUT_STAMPEDE && ledger.count("user", "202") > 0) {
 			failures.add(ledger.count("user", "202") + " requests after the sell-out were accepted (202)");
 		}
@@ -196,7 +231,7 @@ final class LoadRun {
 				gatling.status(), gatling.report().map((folder) -> folder.resolve("index.html").toString()).orElse(null),
 				failures, (quiet != null) ? quiet.figures().payments() : null,
 				(quiet != null) ? quiet.figures().holds() : null, (quiet != null) ? quiet.figures().waitlist() : null,
-				(simulation == Simulations.STREAMING_SALE) ? ledger.timeToFinal() : null);
+				(simulation == Simulations.STREAMING_SALE) ? ledger.timeToFinal() : null, room);
 	}
 
 	/**

@@ -11,6 +11,7 @@ import io.minitickets.loadtests.simulations.SaleDay;
 import io.minitickets.loadtests.simulations.Scalper;
 import io.minitickets.loadtests.simulations.SoldOutStampede;
 import io.minitickets.loadtests.simulations.StreamingSale;
+import io.minitickets.loadtests.simulations.WaitingRoomRush;
 
 /**
  * The simulations {@code ./minitickets load} runs, with their default size and the event each needs.
@@ -33,7 +34,10 @@ enum Simulations {
 	STREAMING_SALE(StreamingSale.class, 2_000, 100, Duration.ofSeconds(20)),
 
 	/** A paid event's sale: holds paid, expired and cancelled, the sold out on the waiting list. */
-	PAID_SALE(PaidSale.class, 10_000, 200, Duration.ofSeconds(50));
+	PAID_SALE(PaidSale.class, 10_000, 200, Duration.ofSeconds(50)),
+
+	/** Customers joining an event's waiting room before and after the opening, booking once admitted. */
+	WAITING_ROOM_RUSH(WaitingRoomRush.class, 300, 15, Duration.ofSeconds(20));
 
 	/** The seats of the event a stampede finds sold out. */
 	static final int STAMPEDE_SEATS = 10;
@@ -103,7 +107,7 @@ enum Simulations {
 	 * @param duration the injection's length
 	 * @return the seats of the run's event: half the arrivals of a sale day (it sells out during the spike), 1,000
 	 * for the scalper, {@value #STAMPEDE_SEATS} sold out before a stampede, one per arrival of a poll storm, one per
-	 * ten arrivals of a paid sale, one per arrival of a streaming sale
+	 * ten arrivals of a paid sale, one per arrival of a streaming sale or a waiting-room rush
 	 */
 	int seats(double rate, Duration duration) {
 		double seconds = duration.toMillis() / 1000.0;
@@ -111,7 +115,7 @@ enum Simulations {
 			case SALE_DAY -> (int) Math.max(1, rate * seconds * 2 / 3 / 2);
 			case SCALPER -> Scalper.SEATS;
 			case SOLD_OUT_STAMPEDE -> STAMPEDE_SEATS;
-			case POLL_STORM, STREAMING_SALE -> (int) Math.max(1, Math.ceil(rate * seconds));
+			case POLL_STORM, STREAMING_SALE, WAITING_ROOM_RUSH -> (int) Math.max(1, Math.ceil(rate * seconds));
 			case PAID_SALE -> PaidSale.seats(rate, duration.toSeconds());
 		};
 	}

@@ -25,8 +25,10 @@ import static org.assertj.core.api.Assertions.assertThat;
  * bucket, the rest on sale, the verifier clean) and a short SoldOutStampede (every request refused, nothing sold
  * after the sell-out), and a small PaidSale (200 users for 20 seats, 10 s holds: the verifier clean, its payments,
  * holds and waiting-list figures written), and a small StreamingSale (30 customers waiting on the status stream:
- * every booking streamed CONFIRMED, its time to final reported, the verifier clean). Needs the services' jars (the
- * reactor packages them before load-tests).
+ * every booking streamed CONFIRMED, its time to final reported, the verifier clean), and a small WaitingRoomRush (40
+ * customers, 5/s for 8 s, joining an {@code auto} waiting room around its opening: every one admitted once and booked
+ * with its admission, no second place, no 403, no timeout or 5xx but a retried 503, the verifier clean). Needs the
+ * services' jars (the reactor packages them before load-tests).
  */
 @Timeout(value = 15, unit = TimeUnit.MINUTES)
 class LoadCommandIntegrationTests {
@@ -100,6 +102,36 @@ class LoadCommandIntegrationTests {
 		assertThat(report.at("/timeToFinal/count").asLong()).isEqualTo(30);
 		assertThat(report.at("/timeToFinal/p50Ms").asLong()).isPositive()
 			.isLessThanOrEqualTo(report.at("/timeToFinal/p99Ms").asLong());
+		assertThat(report.at("/gatlingStatus").asInt()).isZero();
+		assertThat(report.at("/seatsLeft").asLong()).isZero();
+		for (String figure : List.of("oversold", "undersold", "unsettled", "drift")) {
+			assertThat(report.at("/verifier/" + figure).asLong()).as(figure).isZero();
+		}
+	}
+
+	@Test
+	void aSmallWaitingRoomRushAdmitsEveryCustomerOnceAndEachBooksWithItsAdmission()
+			throws IOException, InterruptedException {
+		Path json = folder.resolve("waiting-room-rush.json");
+
+		run("waiting-room-rush.log", 5, "load", "WaitingRoomRush", "--users", "40", "--rate", "5", "--duration", "8",
+				"--json", json.toString());
+
+		JsonNode report = JsonMapper.builder().build().readTree(json.toFile());
+		assertThat(report.at("/seats").asLong()).isEqualTo(40);
+		assertThat(report.at("/waitingRoom/customers").asLong()).isEqualTo(40);
+		assertThat(report.at("/waitingRoom/placesJoined").asLong()).isEqualTo(40);
+		assertThat(report.at("/waitingRoom/joinedBeforeOpening").asLong())
+			.as("about half arrive before the opening, the rest after")
+			.isBetween(10L, 30L);
+		assertThat(report.at("/waitingRoom/admitted").asLong()).isEqualTo(40);
+		assertThat(report.at("/waitingRoom/bookedWithAdmission").asLong()).isEqualTo(40);
+		assertThat(report.at("/waitingRoom/sameOnSecondJoin").asLong()).isEqualTo(40);
+		for (String figure : List.of("admittedCouldNotBook", "notAdmitted", "doublePlaces", "forbidden",
+				"unexpectedAnswers")) {
+			assertThat(report.at("/waitingRoom/" + figure).asLong()).as(figure).isZero();
+		}
+		assertThat(report.at("/answers/customer/polled CONFIRMED").asLong()).isEqualTo(40);
 		assertThat(report.at("/gatlingStatus").asInt()).isZero();
 		assertThat(report.at("/seatsLeft").asLong()).isZero();
 		for (String figure : List.of("oversold", "undersold", "unsettled", "drift")) {
