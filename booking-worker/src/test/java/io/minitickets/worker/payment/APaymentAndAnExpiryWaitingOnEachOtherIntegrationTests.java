@@ -1,7 +1,6 @@
 package io.minitickets.worker.payment;
 
 import java.sql.Connection;
-import java.time.Instant;
 import java.util.UUID;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutorService;
@@ -12,7 +11,6 @@ import javax.sql.DataSource;
 
 import io.micrometer.core.instrument.MeterRegistry;
 import io.minitickets.core.inventory.InventoryGate;
-import io.minitickets.core.messaging.PaymentReceived;
 import io.minitickets.worker.WorkerIntegrationTestSupport;
 import io.minitickets.worker.expiry.ExpiryRun;
 import io.minitickets.worker.expiry.HoldExpirer;
@@ -47,8 +45,6 @@ class APaymentAndAnExpiryWaitingOnEachOtherIntegrationTests extends WorkerIntegr
 
 	private static final RefundStub PROVIDER = new RefundStub();
 
-	private static final int CAPACITY = 2;
-
 	@Autowired
 	private PaymentApplier applier;
 
@@ -77,8 +73,9 @@ class APaymentAndAnExpiryWaitingOnEachOtherIntegrationTests extends WorkerIntegr
 
 	@Test
 	void theExpirerGivesWayThePaymentConfirmsAndTheExpiryFindsNothingDue() throws Exception {
-		long eventId = paidEvent();
-		UUID bookingId = dueHold(eventId);
+		DueHold hold = DueHold.create(this.jdbc, this.gate, "deadlock test event");
+		long eventId = hold.eventId();
+		UUID bookingId = hold.bookingId();
 		double givenWay = givenWay();
 		try (ExecutorService threads = Executors.newFixedThreadPool(2);
 				Connection observing = this.dataSource.getConnection()) {
@@ -103,7 +100,7 @@ class APaymentAndAnExpiryWaitingOnEachOtherIntegrationTests extends WorkerIntegr
 				assertThat(holdLockable(observer, bookingId)).as("the expirer holds the hold").isFalse();
 				CompletableFuture.runAsync(() -> cycle.complete(cycleSeen(observer, expiry)), threads);
 
-				return this.applier.apply(paid(eventId, bookingId));
+				return this.applier.apply(hold.paid());
 			});
 
 			assertThat(cycle.get(TIMEOUT.toSeconds(), TimeUnit.SECONDS))
@@ -116,7 +113,7 @@ class APaymentAndAnExpiryWaitingOnEachOtherIntegrationTests extends WorkerIntegr
 		assertThat(this.jdbc.queryForObject("select status from bookings where id = ?", String.class, bookingId))
 			.isEqualTo("CONFIRMED");
 		assertThat(this.jdbc.queryForObject("select seats_sold from events where id = ?", Integer.class, eventId))
-			.isEqualTo(CAPACITY);
+			.isEqualTo(DueHold.CAPACITY);
 		assertThat(this.jdbc.queryForObject("select count(*) from refunds where booking_id = ?", Long.class,
 				bookingId))
 			.isZero();
@@ -156,33 +153,6 @@ class APaymentAndAnExpiryWaitingOnEachOtherIntegrationTests extends WorkerIntegr
 
 	private double givenWay() {
 		return this.meters.counter("minitickets.holds.expiry.lock.given.way").count();
-	}
-
-	/** A paid event of {@value #CAPACITY} seats whose gate offers none of them (a hold takes both). */
-	private long paidEvent() {
-		Long id = this.jdbc.queryForObject("""
-				insert into events (name, capacity, sale_opens_at, price, currency, hold_seconds, offer_seconds)
-				values ('deadlock test event', ?, now(), 2500, 'EUR', 90, 900) returning id""", Long.class, CAPACITY);
-		this.gate.load(id, 0);
-		return id;
-	}
-
-	/** A HELD booking of every seat, as the settlement writes it, already past its expiry. */
-	private UUID dueHold(long eventId) {
-		UUID bookingId = UUID.randomUUID();
-		this.jdbc.update("""
-				insert into bookings (id, event_id, user_id, quantity, status, gated, requested_at, hold_expires_at,
-				                      amount, currency)
-				values (?, ?, 1, ?, 'HELD', false, now(), now() - interval '1 second', ?, 'EUR')""", bookingId,
-				eventId, CAPACITY, 2500L * CAPACITY);
-		this.jdbc.update("update events set seats_sold = seats_sold + ? where id = ?", CAPACITY, eventId);
-		return bookingId;
-	}
-
-	private static PaymentReceived paid(long eventId, UUID bookingId) {
-		String unique = "deadlock_" + UUID.randomUUID();
-		return new PaymentReceived("evt_" + unique, bookingId, eventId, true, "pi_" + unique, 2500L * CAPACITY, "EUR",
-				Instant.now());
 	}
 
 }

@@ -3,7 +3,6 @@ package io.minitickets.worker.payment;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.SQLException;
-import java.time.Instant;
 import java.util.UUID;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutorService;
@@ -14,7 +13,6 @@ import java.util.stream.Stream;
 import javax.sql.DataSource;
 
 import io.minitickets.core.inventory.InventoryGate;
-import io.minitickets.core.messaging.PaymentReceived;
 import io.minitickets.worker.WorkerIntegrationTestSupport;
 import io.minitickets.worker.expiry.ExpiryRun;
 import io.minitickets.worker.expiry.HoldExpirer;
@@ -50,8 +48,6 @@ class APaymentRacingItsExpiryIntegrationTests extends WorkerIntegrationTestSuppo
 
 	private static final RefundStub PROVIDER = new RefundStub();
 
-	private static final int CAPACITY = 2;
-
 	@Autowired
 	private PaymentApplier applier;
 
@@ -74,10 +70,11 @@ class APaymentRacingItsExpiryIntegrationTests extends WorkerIntegrationTestSuppo
 
 	@Test
 	void paymentLockedFirstConfirmsAndTheExpiryWaitingBehindItFindsNothingDue() throws Exception {
-		long eventId = paidEvent();
-		UUID bookingId = dueHold(eventId);
+		DueHold hold = DueHold.create(this.jdbc, this.gate, "race test event");
+		long eventId = hold.eventId();
+		UUID bookingId = hold.bookingId();
 
-		Race race = race(eventId, () -> this.applier.apply(paid(eventId, bookingId)), this.expirer::expireDue);
+		Race race = race(eventId, () -> this.applier.apply(hold.paid()), this.expirer::expireDue);
 
 		assertThat(race.payment()).isEqualTo(PaymentOutcome.CONFIRMED);
 		assertThat(race.expiry().bookings()).as("the expirer saw the hold due, then found it paid").isZero();
@@ -88,10 +85,11 @@ class APaymentRacingItsExpiryIntegrationTests extends WorkerIntegrationTestSuppo
 
 	@Test
 	void expiryLockedFirstAndTheSeatsStillFreeThePaymentWaitingBehindItConfirmsAfterTheExpiry() throws Exception {
-		long eventId = paidEvent();
-		UUID bookingId = dueHold(eventId);
+		DueHold hold = DueHold.create(this.jdbc, this.gate, "race test event");
+		long eventId = hold.eventId();
+		UUID bookingId = hold.bookingId();
 
-		Race race = race(eventId, this.expirer::expireDue, () -> this.applier.apply(paid(eventId, bookingId)));
+		Race race = race(eventId, this.expirer::expireDue, () -> this.applier.apply(hold.paid()));
 
 		assertThat(race.expiry().bookings()).isEqualTo(1);
 		assertThat(race.payment()).isEqualTo(PaymentOutcome.CONFIRMED_AFTER_EXPIRY);
@@ -103,13 +101,14 @@ class APaymentRacingItsExpiryIntegrationTests extends WorkerIntegrationTestSuppo
 	@Test
 	void expiryLockedFirstHandsTheSeatsToTheWaitingListAndThePaymentWaitingBehindItIsRefundedOnce()
 			throws Exception {
-		long eventId = paidEvent();
-		UUID bookingId = dueHold(eventId);
+		DueHold hold = DueHold.create(this.jdbc, this.gate, "race test event");
+		long eventId = hold.eventId();
+		UUID bookingId = hold.bookingId();
 		Long entry = this.jdbc.queryForObject("""
 				insert into waitlist_entries (event_id, user_id, quantity, joined_at)
-				values (?, 77, ?, clock_timestamp()) returning id""", Long.class, eventId, CAPACITY);
+				values (?, 77, ?, clock_timestamp()) returning id""", Long.class, eventId, DueHold.CAPACITY);
 
-		Race race = race(eventId, this.expirer::expireDue, () -> this.applier.apply(paid(eventId, bookingId)));
+		Race race = race(eventId, this.expirer::expireDue, () -> this.applier.apply(hold.paid()));
 		this.retrier.retryPending();
 
 		assertThat(race.expiry().bookings()).isEqualTo(1);
@@ -189,9 +188,10 @@ class APaymentRacingItsExpiryIntegrationTests extends WorkerIntegrationTestSuppo
 		long taken = count("""
 				select coalesce(sum(quantity), 0) from bookings where event_id = ? and status in ('HELD', 'CONFIRMED')""",
 				eventId);
-		assertThat((long) seatsSold(eventId)).isEqualTo(taken).isLessThanOrEqualTo(CAPACITY);
+		assertThat((long) seatsSold(eventId)).isEqualTo(taken).isLessThanOrEqualTo(DueHold.CAPACITY);
 		await().atMost(TIMEOUT)
-			.untilAsserted(() -> assertThat(this.gate.available(eventId).orElseThrow() + taken).isEqualTo(CAPACITY));
+			.untilAsserted(() -> assertThat(this.gate.available(eventId).orElseThrow() + taken)
+				.isEqualTo(DueHold.CAPACITY));
 		long succeeded = count("""
 				select count(*) from payments p join bookings b on b.id = p.booking_id
 				where b.event_id = ? and p.kind = 'SUCCEEDED'""", eventId);
@@ -201,33 +201,6 @@ class APaymentRacingItsExpiryIntegrationTests extends WorkerIntegrationTestSuppo
 		long refunds = count("select count(*) from refunds r join bookings b on b.id = r.booking_id where b.event_id = ?",
 				eventId);
 		assertThat(succeeded).as("one payment, one outcome").isEqualTo(1).isEqualTo(confirmedPaid + refunds);
-	}
-
-	/** A paid event of {@value #CAPACITY} seats whose gate offers none of them (a hold takes both). */
-	private long paidEvent() {
-		Long id = this.jdbc.queryForObject("""
-				insert into events (name, capacity, sale_opens_at, price, currency, hold_seconds, offer_seconds)
-				values ('race test event', ?, now(), 2500, 'EUR', 90, 900) returning id""", Long.class, CAPACITY);
-		this.gate.load(id, 0);
-		return id;
-	}
-
-	/** A HELD booking of every seat, as the settlement writes it, already past its expiry. */
-	private UUID dueHold(long eventId) {
-		UUID bookingId = UUID.randomUUID();
-		this.jdbc.update("""
-				insert into bookings (id, event_id, user_id, quantity, status, gated, requested_at, hold_expires_at,
-				                      amount, currency)
-				values (?, ?, 1, ?, 'HELD', false, now(), now() - interval '1 second', ?, 'EUR')""", bookingId,
-				eventId, CAPACITY, 2500L * CAPACITY);
-		this.jdbc.update("update events set seats_sold = seats_sold + ? where id = ?", CAPACITY, eventId);
-		return bookingId;
-	}
-
-	private static PaymentReceived paid(long eventId, UUID bookingId) {
-		String unique = "race_" + UUID.randomUUID();
-		return new PaymentReceived("evt_" + unique, bookingId, eventId, true, "pi_" + unique, 2500L * CAPACITY, "EUR",
-				Instant.now());
 	}
 
 	private String status(UUID bookingId) {

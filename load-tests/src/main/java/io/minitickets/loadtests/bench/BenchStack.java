@@ -1,5 +1,6 @@
 package io.minitickets.loadtests.bench;
 
+import java.io.IOException;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.security.SecureRandom;
@@ -10,6 +11,7 @@ import java.util.List;
 import java.util.Map;
 
 import io.minitickets.loadtests.client.ApiClient;
+import io.minitickets.loadtests.client.ApiResponse;
 import io.minitickets.loadtests.client.BulkUsers;
 import io.minitickets.loadtests.client.LoadUser;
 import io.minitickets.loadtests.client.StackSession;
@@ -116,6 +118,29 @@ public final class BenchStack {
 			Map<String, Object> waitingRoom) {
 		return this.client.createWaitingRoomEvent(this.adminToken, "bench " + this.runId + " " + what, capacity,
 				saleOpensAt, waitingRoom);
+	}
+
+	/**
+	 * Books the one seat of an event of one seat, so that every later booking of it is a sold-out 409.
+	 * @param eventId the event, of capacity 1
+	 * @param buyer who books it
+	 * @throws StackException when the booking is not accepted (202) or cannot be sent
+	 */
+	public void sellOut(long eventId, LoadUser buyer) {
+		try {
+			ApiResponse response = this.client.book(buyer.token(), eventId, 1);
+			if (response.status() != 202) {
+				throw new StackException("Booking the sold-out event's only seat answered " + response.status() + ": "
+						+ response.body());
+			}
+		}
+		catch (IOException ex) {
+			throw new StackException("Cannot book the sold-out event's only seat: " + ex, ex);
+		}
+		catch (InterruptedException ex) {
+			Thread.currentThread().interrupt();
+			throw new StackException("Interrupted while selling the event out", ex);
+		}
 	}
 
 	/**

@@ -1,6 +1,5 @@
 package io.minitickets.loadtests.bench;
 
-import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -11,9 +10,7 @@ import com.fasterxml.jackson.annotation.JsonProperty;
 import io.minitickets.loadtests.bench.http.LoadGenerator;
 import io.minitickets.loadtests.bench.http.LoadRun;
 import io.minitickets.loadtests.bench.http.ResponseSink;
-import io.minitickets.loadtests.client.ApiResponse;
 import io.minitickets.loadtests.client.LoadUser;
-import io.minitickets.localstack.stack.StackException;
 
 /**
  * {@code stampede} and {@code stampedeKeyed}: bookings on a sold-out event (limiter + gate, answered 409), against the
@@ -62,7 +59,7 @@ public final class StampedeFigure implements Figure {
 		BenchStack stack = context.stack();
 		List<LoadUser> users = stack.users(context.options().users());
 		long eventId = stack.createEvent("sold out", 1);
-		sellOut(stack, eventId, users.getFirst());
+		stack.sellOut(eventId, users.getFirst());
 		Bookings bookings = new Bookings(stack.api(), List.of(eventId), Long.MAX_VALUE, users.subList(1, users.size()),
 				this.keyed);
 		try (LoadGenerator generator = new LoadGenerator(stack.api(), context.options().connections())) {
@@ -111,22 +108,6 @@ public final class StampedeFigure implements Figure {
 		return bars;
 	}
 
-	private static void sellOut(BenchStack stack, long eventId, LoadUser buyer) {
-		try {
-			ApiResponse response = stack.client().book(buyer.token(), eventId, 1);
-			if (response.status() != 202) {
-				throw new StackException("Booking the sold-out event's only seat answered " + response.status() + ": "
-						+ response.body());
-			}
-		}
-		catch (IOException ex) {
-			throw new StackException("Cannot book the sold-out event's only seat: " + ex, ex);
-		}
-		catch (InterruptedException ex) {
-			Thread.currentThread().interrupt();
-			throw new StackException("Interrupted while selling the event out", ex);
-		}
-	}
 
 	/**
 	 * The stampede's figures (the same with keys and without).

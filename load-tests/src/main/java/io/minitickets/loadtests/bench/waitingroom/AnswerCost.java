@@ -1,6 +1,5 @@
 package io.minitickets.loadtests.bench.waitingroom;
 
-import java.io.IOException;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
@@ -11,7 +10,6 @@ import io.minitickets.loadtests.bench.BenchStack;
 import io.minitickets.loadtests.bench.Bookings;
 import io.minitickets.loadtests.bench.Saturation;
 import io.minitickets.loadtests.bench.http.LoadGenerator;
-import io.minitickets.loadtests.client.ApiResponse;
 import io.minitickets.loadtests.client.LoadUser;
 import io.minitickets.localstack.stack.StackException;
 
@@ -47,13 +45,14 @@ final class AnswerCost {
 			context.progress("%s: %,d customers join the line...", WaitingRoomFigure.NAME, users.size());
 			List<Places.Answer> joins = places.join(generator, users, 1);
 			if (joins.stream().anyMatch((answer) -> !answer.isPlace())) {
-				throw new StackException(WaitingRoomFigure.NAME + ": a join of the positions room was refused (answers " + Places.statuses(joins) + ")");
+				throw new StackException(WaitingRoomFigure.NAME + ": a join of the positions room was refused (answers "
+						+ Places.statuses(joins) + ")");
 			}
 			Positions positions = new Positions(places, users, joins.stream().map(Places.Answer::placeId).toList());
 			Saturation asking = Saturation.measure(context, WaitingRoomFigure.NAME + " positions", generator,
 					positions, stack.apiCpu());
 			long soldOut = stack.createEvent(WaitingRoomFigure.NAME + " sold out", 1);
-			sellOut(stack, soldOut, users.getFirst());
+			stack.sellOut(soldOut, users.getFirst());
 			Saturation booking = Saturation.measure(context, WaitingRoomFigure.NAME + " sold out", generator,
 					new Bookings(stack.api(), soldOut, users.subList(1, users.size())), stack.apiCpu());
 			AnswerMix positionAnswers = AnswerMix.of(200, asking.run());
@@ -66,22 +65,6 @@ final class AnswerCost {
 		}
 	}
 
-	private static void sellOut(BenchStack stack, long eventId, LoadUser buyer) {
-		try {
-			ApiResponse response = stack.client().book(buyer.token(), eventId, 1);
-			if (response.status() != 202) {
-				throw new StackException("Booking the sold-out event's only seat answered " + response.status() + ": "
-						+ response.body());
-			}
-		}
-		catch (IOException ex) {
-			throw new StackException("Cannot book the sold-out event's only seat: " + ex, ex);
-		}
-		catch (InterruptedException ex) {
-			Thread.currentThread().interrupt();
-			throw new StackException("Interrupted while selling the event out", ex);
-		}
-	}
 
 	/**
 	 * CPU per answer, both ways.
