@@ -9,14 +9,20 @@ import org.jspecify.annotations.Nullable;
  * The {@code auto} admission rule (issue 18): how many places a second a waiting room admits so that the pipeline
  * behind it stays within what it is measured to settle.
  * <p>
- * {@code rate = settled/s + (settled/s × lagTarget − recordsAhead) / drainOver}: at the worker's measured settle rate
- * while the records ahead of it equal {@code lagTarget} of settling; less by what drains the excess over
- * {@code drainOver} when the lag is above it; more (at most by {@code lagTarget / drainOver} of the settle rate) when
- * it is below, so that a rate measured while the worker kept up can grow towards its speed. The rate is shared
- * equally by the rooms admitting in {@code auto}, each at least {@code floor} and at most its ceiling. It is 0 (no
- * floor) while the in-flight booking requests are at {@code inFlightShare} of their limit or more, and for
- * {@code shedHold} after any request was shed. An unmeasured pipeline (no settle rate yet) admits at the floor.
- * Not thread-safe: one admission thread calls it.
+ * While the pipeline keeps up the rate doubles every second from what the rooms were last given (TCP slow-start
+ * style: a round of 200 ms grows it by 2<sup>0.2</sup>, a gap of more than a second by 2 at most; fractions kept
+ * between rounds), starting from the floor: the worker's measured settle rate equals what was admitted while it keeps
+ * up, so a rate grown from it alone would stay near the floor. Once the records ahead reach {@code lagTarget} of
+ * settling at the measured rate, the worker is the bottleneck and its measured rate its capacity: the settle-rate rule
+ * {@code rate = settled/s + (settled/s × lagTarget − recordsAhead) / drainOver} takes over (the settle rate less by
+ * what drains the excess over {@code drainOver}; more, at most by {@code lagTarget / drainOver} of it, below the
+ * target), which is what follows a worker that slows down. Doubling resumes once the records ahead are back under a
+ * second of settling (or none). Doubling never gives less than the settle-rate rule.
+ * <p>
+ * The rate is shared equally by the rooms admitting in {@code auto}, each at least {@code floor} and at most its
+ * ceiling; what they were given is what the next round grows from. It is 0 (no floor) while the in-flight booking
+ * requests are at {@code inFlightShare} of their limit or more, and for {@code shedHold} after any request was shed;
+ * a shed also halves the rate grown from, and the first round after a pause does not grow it. Not thread-safe: one admission thread calls it.
  */
 final class AutoAdmissionRate {
 
@@ -36,6 +42,15 @@ final class AutoAdmissionRate {
 	private long shedSeen = -1;
 
 	private @Nullable Instant shedAt;
+
+	/** Whether the rate doubles (the pipeline keeps up) rather than following the settle-rate rule alone. */
+	private boolean doubling = true;
+
+	/** Places a second last given to all rooms together (0 before the first round). */
+	private double given;
+
+	/** When {@link #given} was last given; null after a round that admitted no one (no growth from it). */
+	private @Nullable Instant givenAt;
 
 	/**
 	 * @param lagTarget the consumer lag aimed at, as time to settle it at the measured rate
@@ -62,23 +77,44 @@ final class AutoAdmissionRate {
 	int perSecond(Pipeline pipeline, @Nullable Integer ceiling, int rooms, Instant now) {
 		if (this.shedSeen >= 0 && pipeline.shedTotal() > this.shedSeen) {
 			this.shedAt = now;
+			this.given /= 2;
 		}
 		this.shedSeen = Math.max(this.shedSeen, pipeline.shedTotal());
-		if (this.shedAt != null && now.isBefore(this.shedAt.plus(this.shedHold))) {
+		if ((this.shedAt != null && now.isBefore(this.shedAt.plus(this.shedHold)))
+				|| pipeline.inFlight() >= this.inFlightShare * pipeline.inFlightMax()) {
+			this.givenAt = null;
 			return 0;
 		}
-		if (pipeline.inFlight() >= this.inFlightShare * pipeline.inFlightMax()) {
-			return 0;
+		double grown = grownSince(now);
+		this.givenAt = now;
+		Double measured = pipeline.settledPerSecond();
+		double settled = (measured != null && measured > 0) ? measured : 0;
+		double target = settled * this.lagTargetSeconds;
+		long ahead = pipeline.recordsAhead();
+		double rate = settled + (target - ahead) / this.drainOverSeconds;
+		if (ahead == 0 || ahead < settled) {
+			this.doubling = true;
 		}
+		else if (ahead >= target) {
+			this.doubling = false;
+		}
+		if (this.doubling) {
+			rate = Math.max(rate, grown);
+		}
+		int sharing = Math.max(1, rooms);
 		int most = (ceiling != null) ? ceiling : NO_CEILING;
-		Double settled = pipeline.settledPerSecond();
-		if (settled == null || settled <= 0) {
-			return Math.min(this.floor, most);
+		double share = Math.min(most, Math.max(this.floor, rate / sharing));
+		this.given = share * sharing;
+		return (int) Math.floor(share + 1e-9);
+	}
+
+	/** The rate last given, doubled for every second since (a second at most; not after a round at 0). */
+	private double grownSince(Instant now) {
+		if (this.givenAt == null) {
+			return this.given;
 		}
-		double rate = settled + (settled * this.lagTargetSeconds - pipeline.recordsAhead()) / this.drainOverSeconds;
-		double share = rate / Math.max(1, rooms);
-		long perRoom = Math.max(this.floor, (long) Math.floor(share + 1e-9));
-		return (int) Math.min(most, perRoom);
+		double seconds = Math.clamp(Duration.between(this.givenAt, now).toNanos() / 1e9, 0, 1);
+		return this.given * Math.pow(2, seconds);
 	}
 
 	/**
