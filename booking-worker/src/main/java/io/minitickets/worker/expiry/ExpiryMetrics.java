@@ -17,10 +17,7 @@ import org.springframework.stereotype.Component;
  * The expiry's meters: {@code minitickets.holds.open} (gauge: HELD bookings, all events, read from Postgres when
  * scraped; NaN while Postgres cannot answer), {@code minitickets.holds.expired} (counter: bookings made EXPIRED) and
  * {@code minitickets.holds.expiry.lateness} (timer: how long after its {@code hold_expires_at} each hold was
- * committed EXPIRED, by the worker's clock: count, sum and max; the issue's bar is p99 ≤ 2 s, which the bench measures)
- * and {@code minitickets.holds.expiry.lock.given.way} (counter: chunks rolled back because the event's row lock did
- * not come within {@code minitickets.holds.expiry-lock-timeout}, or Postgres found them in a deadlock, and done again
- * event first).
+ * committed EXPIRED, by the worker's clock: count, sum and max; the issue's bar is p99 ≤ 2 s, which the bench measures).
  */
 @Component
 class ExpiryMetrics {
@@ -28,8 +25,6 @@ class ExpiryMetrics {
 	private final Counter expired;
 
 	private final Timer lateness;
-
-	private final Counter givenWay;
 
 	private final ExpiryRepository repository;
 
@@ -40,10 +35,6 @@ class ExpiryMetrics {
 			.register(registry);
 		this.lateness = Timer.builder("minitickets.holds.expiry.lateness")
 			.description("Time from a hold's hold_expires_at to the commit that expired it")
-			.register(registry);
-		this.givenWay = Counter.builder("minitickets.holds.expiry.lock.given.way")
-			.description("Expiry chunks rolled back because they waited too long for the event's row lock, "
-					+ "done again event first")
 			.register(registry);
 		Gauge.builder("minitickets.holds.open", this, ExpiryMetrics::openHolds)
 			.description("Bookings HELD now, all events")
@@ -61,13 +52,6 @@ class ExpiryMetrics {
 			Duration late = Duration.between(Objects.requireNonNull(hold.hold()).expiresAt(), now);
 			this.lateness.record(late.isNegative() ? Duration.ZERO : late);
 		}
-	}
-
-	/**
-	 * Counts a chunk rolled back because it waited too long for the event's row lock.
-	 */
-	void gaveWay() {
-		this.givenWay.increment();
 	}
 
 	private double openHolds() {

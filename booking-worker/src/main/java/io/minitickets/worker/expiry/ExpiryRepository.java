@@ -29,12 +29,9 @@ class ExpiryRepository {
 			update bookings set status = 'EXPIRED', ended_at = now()
 			where ctid = any(array(select ctid from bookings
 			                       where event_id = ? and status = 'HELD' and hold_expires_at <= now()
-			                       order by hold_expires_at limit ?
-			                       for no key update skip locked))
+			                       order by hold_expires_at limit ?))
 			  and status = 'HELD'
 			returning id, event_id, user_id, quantity, settled_at, hold_expires_at, amount, currency, ended_at""";
-
-	private static final String LOCK_TIMEOUT = "select set_config('lock_timeout', ?, true)";
 
 	private static final String OPEN_HOLDS = "select count(*) from bookings where status = 'HELD'";
 
@@ -61,27 +58,15 @@ class ExpiryRepository {
 	 * Makes the due HELD bookings of one event EXPIRED, oldest expiry first, at most {@code limit} of them, read by a
 	 * walk of {@code bookings_event_due_holds_idx} that stops at the limit (no sort of every due hold) and updated by
 	 * their tuple ids (a TID scan: in EXPLAIN ANALYZE of a 5,000-hold chunk the primary-key probes and the hash of the
-	 * ids they replace took 100–190 ms at load ~14, the TID scan 9–80 ms; docs/BENCHMARKS.md, "Expiry"). The walk
-	 * locks each hold it takes and skips those another transaction has locked ({@code for no key update skip locked}),
-	 * so that expirers running at once take disjoint chunks, and a hold a payment or cancellation is deciding is left
-	 * to it; {@code status = 'HELD'} makes each hold expire once even when several expirers ran it one after the other.
-	 * The holds stay locked until the transaction ends, which must also return their seats under the event's row lock
-	 * ({@link io.minitickets.worker.release.EventLock}), taken before this or after it.
+	 * ids they replace took 100–190 ms at load ~14, the TID scan 9–80 ms; docs/BENCHMARKS.md, "Expiry"). Must run
+	 * in the transaction that {@link io.minitickets.worker.release.EventLock locked} the event; {@code status = 'HELD'} makes each hold expire
+	 * once even when several expirers ran it one after the other.
 	 * @param eventId the event
 	 * @param limit the most bookings to expire
 	 * @return the bookings expired now
 	 */
 	List<ReleasedBooking> expireDue(long eventId, int limit) {
 		return this.jdbc.query(EXPIRE, ExpiryRepository::expiredHold, eventId, limit);
-	}
-
-	/**
-	 * Bounds how long the rest of the current transaction's statements wait for a lock ({@code SET LOCAL
-	 * lock_timeout}); one that waits longer fails with SQL state 55P03.
-	 * @param timeout the longest wait, in whole milliseconds
-	 */
-	void limitLockWaits(Duration timeout) {
-		this.jdbc.queryForObject(LOCK_TIMEOUT, String.class, timeout.toMillis() + "ms");
 	}
 
 	/**

@@ -19,8 +19,6 @@ class HoldPropertiesTests {
 
 		assertThat(properties.expiryInterval()).isEqualTo(Duration.ofMillis(200));
 		assertThat(properties.chunk()).isEqualTo(5_000);
-		assertThat(properties.expiryParallelism()).isEqualTo(2);
-		assertThat(properties.expiryLockTimeout()).isEqualTo(Duration.ofMillis(300));
 	}
 
 	@Test
@@ -38,26 +36,6 @@ class HoldPropertiesTests {
 		assertThatExceptionOfType(BindException.class)
 			.isThrownBy(() -> bind(Map.of("minitickets.holds.chunk", "50001")))
 			.withStackTraceContaining("chunk must be 1 to 50000");
-	}
-
-	@Test
-	void refusesAParallelismOutsideItsBounds() {
-		assertThatExceptionOfType(BindException.class)
-			.isThrownBy(() -> bind(Map.of("minitickets.holds.expiry-parallelism", "0")))
-			.withStackTraceContaining("expiry-parallelism must be 1 to 16");
-		assertThatExceptionOfType(BindException.class)
-			.isThrownBy(() -> bind(Map.of("minitickets.holds.expiry-parallelism", "17")))
-			.withStackTraceContaining("expiry-parallelism must be 1 to 16");
-	}
-
-	@Test
-	void refusesALockTimeoutOutsideItsBounds() {
-		assertThatExceptionOfType(BindException.class)
-			.isThrownBy(() -> bind(Map.of("minitickets.holds.expiry-lock-timeout", "0ms")))
-			.withStackTraceContaining("expiry-lock-timeout must be 1ms to 10s");
-		assertThatExceptionOfType(BindException.class)
-			.isThrownBy(() -> bind(Map.of("minitickets.holds.expiry-lock-timeout", "11s")))
-			.withStackTraceContaining("expiry-lock-timeout must be 1ms to 10s");
 	}
 
 	private static HoldProperties bind(Map<String, String> values) {

@@ -34,16 +34,10 @@ import static org.awaitility.Awaitility.await;
  * released and Postgres grants the row to its waiters in the order they came. Each test then checks that the race has
  * exactly one outcome (CONFIRMED, or EXPIRED and refunded exactly once), that the seats are counted once and that the
  * gate and Postgres agree. The expirer and the refund retrier run only when called (their schedules are an hour here);
- * refunds go to {@link RefundStub} through the production Stripe adapter. The expirer makes its hold EXPIRED before it
- * waits on the event's row lock, and here waits for it as long as the test may take (its lock timeout is 10 s), so that
- * it keeps its place in the queue; a payment granted the lock before it then waits for the hold's row, and Postgres's
- * deadlock detector ({@code deadlock_timeout}, 1 s) breaks the cycle at the expirer, which waited first: the expirer
- * does its chunk again event first ({@link APaymentAndAnExpiryWaitingOnEachOtherIntegrationTests} forces that cycle
- * with the production lock timeout's way out).
+ * refunds go to {@link RefundStub} through the production Stripe adapter.
  */
 @TestPropertySource(properties = { "minitickets.holds.expiry-interval=1h", "minitickets.refunds.retry-interval=1h",
-		"minitickets.refunds.retry-after=0s", "minitickets.holds.expiry-lock-timeout=10s",
-		"spring.datasource.hikari.maximum-pool-size=6" })
+		"minitickets.refunds.retry-after=0s", "spring.datasource.hikari.maximum-pool-size=6" })
 class APaymentRacingItsExpiryIntegrationTests extends WorkerIntegrationTestSupport {
 
 	private static final RefundStub PROVIDER = new RefundStub();
@@ -159,7 +153,6 @@ class APaymentRacingItsExpiryIntegrationTests extends WorkerIntegrationTestSuppo
 	private void awaitWaitersOnALock(int waiters, CompletableFuture<?>... racers) {
 		try {
 			await().atMost(TIMEOUT)
-				.pollInterval(10, TimeUnit.MILLISECONDS)
 				.failFast("a racer ended instead of waiting on the row lock",
 						() -> assertThat(racers).as(() -> whatRuns(racers)).noneMatch(CompletableFuture::isDone))
 				.until(() -> this.jdbc.queryForObject("""
