@@ -89,14 +89,15 @@ public class WaitingRooms {
 	/**
 	 * Reads the caller's place (which counts as its owner being there: see {@code abandon-after}); with a wait, answers
 	 * when it is admitted or dropped, when the event becomes sold out or seats come back, when an operator pauses or
-	 * resumes the room, or after {@code waitSeconds}.
+	 * resumes the room, or after {@code waitSeconds}. A read during the wait that Valkey fails (unreachable, or slower
+	 * than its command timeout) is skipped, and the next one, {@code wait-poll} later, reads again.
 	 * @param eventId the event
 	 * @param placeId the place, as the path gives it
 	 * @param userId the caller
 	 * @param waitSeconds how long to wait for the admission, 0 for none (capped to {@code wait-most})
 	 * @return the place
 	 * @throws ApiException 404 no such event, no waiting room, no such place or not the caller's; 503 Valkey
-	 * unreachable
+	 * unreachable for the first read, or for every read of the wait after it
 	 */
 	public PlaceView place(long eventId, String placeId, long userId, long waitSeconds) {
 		Event event = this.events.find(eventId).orElseThrow(() -> Problems.notFound("No event " + eventId + "."));
@@ -107,9 +108,21 @@ public class WaitingRooms {
 		Instant deadline = this.clock.instant().plusSeconds(Math.min(waitSeconds, this.properties.waitMost().toSeconds()));
 		PlaceReading first = read(event, id, userId);
 		PlaceReading reading = first;
+		boolean readSince = false;
+		ValkeyUnavailableException failed = null;
 		while (waits(reading, first) && this.clock.instant().isBefore(deadline)) {
 			sleep(this.properties.waitPoll());
-			reading = read(event, id, userId);
+			// a read that fails is skipped, as a booking's wait skips a failed read of a change: the next one reads again
+			try {
+				reading = owned(event, id, userId, this.queue.place(event.id(), id));
+				readSince = true;
+			}
+			catch (ValkeyUnavailableException ex) {
+				failed = ex;
+			}
+		}
+		if (failed != null && !readSince) {
+			throw unavailable();
 		}
 		return view(event, id, reading);
 	}
@@ -127,7 +140,10 @@ public class WaitingRooms {
 	}
 
 	private PlaceReading read(Event event, UUID placeId, long userId) {
-		Optional<PlaceReading> reading = valkey(() -> this.queue.place(event.id(), placeId));
+		return owned(event, placeId, userId, valkey(() -> this.queue.place(event.id(), placeId)));
+	}
+
+	private static PlaceReading owned(Event event, UUID placeId, long userId, Optional<PlaceReading> reading) {
 		if (reading.isEmpty() || reading.get().userId() != userId) {
 			throw notYours(placeId.toString(), event.id());
 		}
@@ -211,8 +227,12 @@ public class WaitingRooms {
 			return call.get();
 		}
 		catch (ValkeyUnavailableException ex) {
-			throw Problems.unavailable("The waiting room cannot be read right now.", 1);
+			throw unavailable();
 		}
+	}
+
+	private static ApiException unavailable() {
+		return Problems.unavailable("The waiting room cannot be read right now.", 1);
 	}
 
 	private static void sleep(Duration duration) {

@@ -18,7 +18,7 @@ import static org.awaitility.Awaitility.await;
  * A private {@code redis-server} (from the PATH) on a free port, without persistence, for tests that change the
  * server's own settings (ACL rules), which the shared Valkey must never see. Driven with {@code redis-cli}.
  */
-final class ScratchValkey implements AutoCloseable {
+public final class ScratchValkey implements AutoCloseable {
 
 	private volatile Process process;
 
@@ -34,7 +34,7 @@ final class ScratchValkey implements AutoCloseable {
 	 * @return the running server; stopped by {@link #close()} or when the JVM exits
 	 * @throws UncheckedIOException when {@code redis-server} cannot be started
 	 */
-	static ScratchValkey start() {
+	public static ScratchValkey start() {
 		int port = TestInfrastructure.closedPort();
 		ScratchValkey valkey = new ScratchValkey(launch(port), port);
 		valkey.awaitPong();
@@ -64,7 +64,7 @@ final class ScratchValkey implements AutoCloseable {
 	 * Stops the server (SIGKILL, as a crash) and returns once it is gone; its keys are lost (no persistence).
 	 * @throws IllegalStateException when it did not exit within 10 s
 	 */
-	void kill() {
+	public void kill() {
 		this.process.destroyForcibly();
 		try {
 			if (!this.process.waitFor(10, TimeUnit.SECONDS)) {
@@ -80,7 +80,7 @@ final class ScratchValkey implements AutoCloseable {
 	/**
 	 * Starts an empty server again on the same port after {@link #kill()} and waits until it answers PING.
 	 */
-	void startAgain() {
+	public void startAgain() {
 		this.process = launch(this.port);
 		awaitPong();
 	}
@@ -88,7 +88,7 @@ final class ScratchValkey implements AutoCloseable {
 	/**
 	 * @return its redis:// URL
 	 */
-	String url() {
+	public String url() {
 		return "redis://127.0.0.1:" + this.port;
 	}
 
@@ -126,7 +126,7 @@ final class ScratchValkey implements AutoCloseable {
 	 * @param seconds how long the server sleeps
 	 * @throws IllegalStateException when the server did not fall asleep within 10 s
 	 */
-	void sleep(int seconds) {
+	public void sleep(int seconds) {
 		List<String> line = List.of("redis-cli", "-p", Integer.toString(this.port), "DEBUG", "SLEEP",
 				Integer.toString(seconds));
 		try {
@@ -141,7 +141,7 @@ final class ScratchValkey implements AutoCloseable {
 	/**
 	 * Waits until the server answers again after {@link #sleep}.
 	 */
-	void awaitAwake() {
+	public void awaitAwake() {
 		await().atMost(Duration.ofSeconds(30)).until(() -> answersPingWithin(Duration.ofSeconds(1)));
 	}
 
