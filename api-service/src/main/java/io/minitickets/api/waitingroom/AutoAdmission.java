@@ -40,7 +40,7 @@ class AutoAdmission {
 
 	/**
 	 * @param ceiling the room's most places a second ({@code admission.perSecond}); null for none
-	 * @param rooms rooms admitting in {@code auto} on this instance now, sharing the rate
+	 * @param rooms rooms admitting in {@code auto} with places waiting on this instance now, sharing the rate
 	 * @return places a second the room admits now; 0 while requests are shed or the in-flight limit is near
 	 */
 	int perSecond(@Nullable Integer ceiling, int rooms) {

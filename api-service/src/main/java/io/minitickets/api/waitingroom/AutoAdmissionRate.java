@@ -19,8 +19,8 @@ import org.jspecify.annotations.Nullable;
  * target), which is what follows a worker that slows down. Doubling resumes once the records ahead are back under a
  * second of settling (or none). Doubling never gives less than the settle-rate rule.
  * <p>
- * The rate is shared equally by the rooms admitting in {@code auto}, each at least {@code floor} and at most its
- * ceiling; what they were given is what the next round grows from. It is 0 (no floor) while the in-flight booking
+ * The rate is shared equally by the rooms admitting in {@code auto} with places waiting, each at least {@code floor}
+ * and at most its ceiling; what they were given is what the next round grows from. It is 0 (no floor) while the in-flight booking
  * requests are at {@code inFlightShare} of their limit or more, and for {@code shedHold} after any request was shed;
  * a shed also halves the rate grown from, and the first round after a pause does not grow it. Not thread-safe: one admission thread calls it.
  */
@@ -70,7 +70,7 @@ final class AutoAdmissionRate {
 	/**
 	 * @param pipeline the pipeline as measured now
 	 * @param ceiling the room's most places a second; null for none (100,000)
-	 * @param rooms rooms admitting in {@code auto} on this instance now, sharing the rate (at least 1)
+	 * @param rooms rooms admitting in {@code auto} with places waiting on this instance now, sharing the rate (at least 1)
 	 * @param now the current time
 	 * @return places a second this room admits now; 0 while requests are shed or the in-flight limit is near
 	 */

@@ -2,11 +2,14 @@ package io.minitickets.api.waitingroom;
 
 import java.net.http.HttpResponse;
 import java.time.Instant;
+import java.util.List;
 import java.util.UUID;
 
 import io.micrometer.core.instrument.MeterRegistry;
 import io.minitickets.api.ApiClient;
 import io.minitickets.api.ApiIntegrationTest;
+import io.minitickets.api.event.Event;
+import io.minitickets.api.event.EventRepository;
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
 import tools.jackson.databind.JsonNode;
@@ -22,6 +25,12 @@ class AutoAdmissionIntegrationTests extends ApiIntegrationTest {
 
 	@Autowired
 	private MeterRegistry meters;
+
+	@Autowired
+	private EventRepository events;
+
+	@Autowired
+	private AdmissionScheduler scheduler;
 
 	@Test
 	void theAdminApiTakesAutoAdmissionWithAnOptionalCeiling() {
@@ -66,6 +75,26 @@ class AutoAdmissionIntegrationTests extends ApiIntegrationTest {
 		assertThat(later.get("state").asString()).as("admitted once the hold passed").isEqualTo("ADMITTED");
 	}
 
+	@Test
+	void onlyAutoRoomsWithPlacesWaitingShareTheAutoRate() {
+		// places taken before the opening: the admission thread leaves them waiting until the sale opens
+		Instant opening = Instant.now().plusSeconds(3600);
+		long rush = autoRoomOpening(opening);
+		long finished = autoRoom(10, "");
+		long fixed = fixedRoom();
+		join(rush, newUserId());
+		join(rush, newUserId());
+		join(fixed, newUserId());
+		List<Event> rooms = this.events.openWaitingRooms(opening)
+			.stream()
+			.filter((event) -> List.of(rush, finished, fixed).contains(event.id()))
+			.toList();
+		assertThat(rooms).hasSize(3);
+
+		assertThat(this.scheduler.sharingAutoRate(rooms)).as("the rush's room alone: not the one nobody waits in")
+			.isEqualTo(1);
+	}
+
 	private JsonNode longPoll(long eventId, String placeId, long userId, int seconds) {
 		HttpResponse<String> read = this.api.send("GET", "/api/events/" + eventId + "/queue/" + placeId, null,
 				"Authorization", "Bearer " + mint(userId), "Prefer", "wait=" + seconds);
@@ -78,6 +107,23 @@ class AutoAdmissionIntegrationTests extends ApiIntegrationTest {
 				{"name":"Room","capacity":%d,"saleOpensAt":"%s","waitingRoom":{"enabled":true,"admission":{"mode":\
 				"auto"%s}}}""".formatted(capacity, Instant.now().minusSeconds(60),
 				ceiling.isEmpty() ? "" : "," + ceiling), adminToken());
+		assertThat(created.statusCode()).as(created.body()).isEqualTo(201);
+		return ApiClient.json(created).get("id").asLong();
+	}
+
+	/** An {@code auto} room taking places from a minute ago whose sale opens at {@code saleOpensAt}. */
+	private long autoRoomOpening(Instant saleOpensAt) {
+		HttpResponse<String> created = this.api.post("/api/admin/events", """
+				{"name":"Room","capacity":10,"saleOpensAt":"%s","waitingRoom":{"enabled":true,"opensAt":"%s",\
+				"admission":{"mode":"auto"}}}""".formatted(saleOpensAt, Instant.now().minusSeconds(60)), adminToken());
+		assertThat(created.statusCode()).as(created.body()).isEqualTo(201);
+		return ApiClient.json(created).get("id").asLong();
+	}
+
+	private long fixedRoom() {
+		HttpResponse<String> created = this.api.post("/api/admin/events", """
+				{"name":"Room","capacity":10,"saleOpensAt":"%s","waitingRoom":{"enabled":true,"admission":{"mode":\
+				"fixed","perSecond":1}}}""".formatted(Instant.now().minusSeconds(60)), adminToken());
 		assertThat(created.statusCode()).as(created.body()).isEqualTo(201);
 		return ApiClient.json(created).get("id").asLong();
 	}
