@@ -164,7 +164,10 @@ class BenchSmallRunIntegrationTests {
 		assertThat(waitingRoom.at("/auto/through").asInt()).as(log).isPositive();
 		assertThat(waitingRoom.at("/auto/booked").asInt()).as(log)
 			.isEqualTo(waitingRoom.at("/auto/through").asInt() - waitingRoom.at("/auto/dropped").asInt());
-		assertThat(waitingRoom.at("/auto/slowedAtSeconds").asDouble()).as(log).isNotNegative();
+		assertThat(waitingRoom.at("/auto/slowedAtSeconds").asDouble())
+			.as("seconds into the rush, or -1: a rush this small may run out before a third of it is through")
+			.satisfiesAnyOf((slowedAt) -> assertThat(slowedAt).isEqualTo(-1.0),
+					(slowedAt) -> assertThat(slowedAt).isNotNegative());
 		assertThat(waitingRoom.get("autoMaxLagSeconds").asDouble()).isNotNegative();
 		assertThat(waitingRoom.get("shed").asLong()).isNotNegative();
 	}
