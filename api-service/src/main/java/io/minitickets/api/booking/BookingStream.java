@@ -1,16 +1,16 @@
 package io.minitickets.api.booking;
 
 import java.util.UUID;
-import java.util.concurrent.Executor;
 
 import io.minitickets.api.stream.EventSlot;
+import io.minitickets.api.stream.SseFrames;
 import io.minitickets.core.status.QueuePlace;
 import org.jspecify.annotations.Nullable;
-import org.springframework.http.MediaType;
-import org.springframework.web.servlet.mvc.method.annotation.SseEmitter;
+import tools.jackson.databind.json.JsonMapper;
 
 /**
- * One open status stream: what it sent, written through its {@link EventSlot} (one unwritten event at most).
+ * One open status stream: what it sent, written through its {@link EventSlot} (one unwritten event at most), each
+ * event encoded once when offered ({@code status} events, data the booking as {@link BookingView} JSON).
  */
 final class BookingStream {
 
@@ -20,18 +20,20 @@ final class BookingStream {
 
 	private final @Nullable QueuePlace place;
 
-	private final EventSlot slot;
+	private final EventSlot slot = new EventSlot();
+
+	private final JsonMapper json;
 
 	private volatile @Nullable StreamEventId sent;
 
 	private volatile @Nullable BookingView latest;
 
-	BookingStream(UUID bookingId, long userId, @Nullable QueuePlace place, SseEmitter emitter, Executor writers,
+	BookingStream(UUID bookingId, long userId, @Nullable QueuePlace place, JsonMapper json,
 			@Nullable StreamEventId resumedFrom) {
 		this.bookingId = bookingId;
 		this.userId = userId;
 		this.place = place;
-		this.slot = new EventSlot(emitter, writers);
+		this.json = json;
 		this.sent = resumedFrom;
 	}
 
@@ -47,8 +49,8 @@ final class BookingStream {
 		return this.place;
 	}
 
-	SseEmitter emitter() {
-		return this.slot.emitter();
+	EventSlot slot() {
+		return this.slot;
 	}
 
 	/**
@@ -76,8 +78,7 @@ final class BookingStream {
 		}
 		this.sent = id;
 		this.latest = booking;
-		this.slot.send(SseEmitter.event().id(id.toString()).name("status").data(booking, MediaType.APPLICATION_JSON),
-				last);
+		this.slot.send(SseFrames.event(id.toString(), "status", this.json.writeValueAsBytes(booking)), last);
 		return true;
 	}
 

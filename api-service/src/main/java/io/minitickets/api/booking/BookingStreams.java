@@ -20,6 +20,7 @@ import io.minitickets.api.queue.QueuePositions;
 import io.minitickets.api.settlement.SettledChange;
 import io.minitickets.api.settlement.SettlementFeed;
 import io.minitickets.api.settlement.SettlementWaiters;
+import io.minitickets.api.stream.StreamRoute;
 import io.minitickets.core.messaging.BookingStatus;
 import io.minitickets.core.status.QueuePlace;
 import org.jspecify.annotations.Nullable;
@@ -28,7 +29,7 @@ import org.slf4j.LoggerFactory;
 import org.springframework.beans.factory.DisposableBean;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.stereotype.Component;
-import org.springframework.web.servlet.mvc.method.annotation.SseEmitter;
+import tools.jackson.databind.json.JsonMapper;
 
 /**
  * The open status streams of this instance ({@code GET /api/bookings/{id}/events}): a status event when
@@ -54,20 +55,22 @@ class BookingStreams implements DisposableBean {
 
 	private final BookingStreamProperties properties;
 
+	private final JsonMapper json;
+
 	private final Map<UUID, Set<BookingStream>> open = new ConcurrentHashMap<>();
 
 	private final AtomicInteger count = new AtomicInteger();
 
-	/** Writes events and reads announced changes: a virtual thread each, so a slow client blocks nobody else. */
-	private final ExecutorService writers = Executors.newVirtualThreadPerTaskExecutor();
+	/** Reads announced changes: a virtual thread each (writes never block: {@link io.minitickets.api.stream.EventSlot}). */
+	private final ExecutorService readers = Executors.newVirtualThreadPerTaskExecutor();
 
 	private final ScheduledExecutorService ticks = Executors
 		.newSingleThreadScheduledExecutor(Thread.ofPlatform().name("booking-streams").daemon().factory());
 
 	@Autowired
 	BookingStreams(BookingStatusReader statuses, QueuePositions positions, BookingStreamProperties properties,
-			SettlementFeed feed, MeterRegistry registry) {
-		this(statuses, positions, properties, registry);
+			JsonMapper json, SettlementFeed feed, MeterRegistry registry) {
+		this(statuses, positions, properties, json, registry);
 		feed.subscribe(new SettlementWaiters() {
 
 			@Override
@@ -88,13 +91,15 @@ class BookingStreams implements DisposableBean {
 	 * @param statuses reads the booking
 	 * @param positions the queue positions of PENDING bookings
 	 * @param properties the streams' settings
+	 * @param json encodes the events' data
 	 * @param registry where the gauge goes
 	 */
 	BookingStreams(BookingStatusReader statuses, QueuePositions positions, BookingStreamProperties properties,
-			MeterRegistry registry) {
+			JsonMapper json, MeterRegistry registry) {
 		this.statuses = statuses;
 		this.positions = positions;
 		this.properties = properties;
+		this.json = json;
 		Gauge.builder("minitickets.booking.streams", this.count, AtomicInteger::get)
 			.description("Open status streams (Server-Sent Events)")
 			.register(registry);
@@ -109,23 +114,18 @@ class BookingStreams implements DisposableBean {
 	 * @param bookingId the booking
 	 * @param userId the caller
 	 * @param lastEventId the {@code Last-Event-ID} header, or null; one that is not ours starts afresh
-	 * @return the stream
+	 * @return the stream, its first event (unless the client has it) waiting in its slot, and what frees it
 	 * @throws ApiException 404 when the booking is not the caller's or does not exist; 503 when
 	 * {@link BookingStreamProperties#max()} streams are open, or as {@link BookingStatusReader#read}
 	 */
-	SseEmitter open(UUID bookingId, long userId, @Nullable String lastEventId) {
+	StreamRoute.Opened open(UUID bookingId, long userId, @Nullable String lastEventId) {
 		if (this.count.incrementAndGet() > this.properties.max()) {
 			this.count.decrementAndGet();
 			throw Problems.unavailable("Too many status streams are open on this instance; poll again shortly.",
 					this.properties.retryAfter().toSeconds());
 		}
-		SseEmitter emitter = new SseEmitter(this.properties.timeout().toMillis());
-		BookingStream stream = new BookingStream(bookingId, userId, this.statuses.place(bookingId), emitter,
-				this.writers, StreamEventId.parse(lastEventId));
-		Runnable close = () -> close(stream);
-		emitter.onCompletion(close);
-		emitter.onTimeout(close);
-		emitter.onError((ex) -> close.run());
+		BookingStream stream = new BookingStream(bookingId, userId, this.statuses.place(bookingId), this.json,
+				StreamEventId.parse(lastEventId));
 		follow(stream);
 		try {
 			// read once joined: a change announced from here on reaches the stream, one before it is in the read
@@ -135,7 +135,7 @@ class BookingStreams implements DisposableBean {
 			close(stream);
 			throw ex;
 		}
-		return emitter;
+		return new StreamRoute.Opened(stream.slot(), () -> close(stream));
 	}
 
 	/**
@@ -161,7 +161,7 @@ class BookingStreams implements DisposableBean {
 			return;
 		}
 		for (BookingStream stream : streams) {
-			this.writers.execute(() -> catchUp(stream, change.status(), 0));
+			this.readers.execute(() -> catchUp(stream, change.status(), 0));
 		}
 	}
 
@@ -196,7 +196,7 @@ class BookingStreams implements DisposableBean {
 		long backoff = Math.min(this.properties.changeBackoff().toMillis() << Math.min(attempt, 20),
 				this.properties.heartbeat().toMillis());
 		try {
-			this.ticks.schedule(() -> this.writers.execute(() -> catchUp(stream, announced, attempt + 1)), backoff,
+			this.ticks.schedule(() -> this.readers.execute(() -> catchUp(stream, announced, attempt + 1)), backoff,
 					TimeUnit.MILLISECONDS);
 		}
 		catch (RejectedExecutionException ex) {
@@ -265,7 +265,7 @@ class BookingStreams implements DisposableBean {
 	@Override
 	public void destroy() {
 		this.ticks.shutdownNow();
-		this.writers.shutdownNow();
+		this.readers.shutdownNow();
 	}
 
 }

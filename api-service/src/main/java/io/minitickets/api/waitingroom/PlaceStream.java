@@ -4,10 +4,10 @@ import java.util.UUID;
 import java.util.concurrent.atomic.AtomicBoolean;
 
 import io.minitickets.api.stream.EventSlot;
+import io.minitickets.api.stream.SseFrames;
 import io.minitickets.core.waitingroom.PlaceState;
 import org.jspecify.annotations.Nullable;
-import org.springframework.http.MediaType;
-import org.springframework.web.servlet.mvc.method.annotation.SseEmitter;
+import tools.jackson.databind.json.JsonMapper;
 
 /**
  * One open stream of a waiting-room place: a {@code place} event (data: the place as {@link PlaceView}) when its
@@ -22,18 +22,20 @@ final class PlaceStream {
 
 	private final long userId;
 
-	private final EventSlot slot;
+	private final EventSlot slot = new EventSlot();
+
+	private final JsonMapper json;
 
 	/** True while a read of the place is under way: a slow read is not piled on. */
 	private final AtomicBoolean reading = new AtomicBoolean();
 
 	private volatile @Nullable String sent;
 
-	PlaceStream(long eventId, UUID placeId, long userId, EventSlot slot, @Nullable String resumedFrom) {
+	PlaceStream(long eventId, UUID placeId, long userId, JsonMapper json, @Nullable String resumedFrom) {
 		this.eventId = eventId;
 		this.placeId = placeId;
 		this.userId = userId;
-		this.slot = slot;
+		this.json = json;
 		this.sent = resumedFrom;
 	}
 
@@ -83,7 +85,7 @@ final class PlaceStream {
 			return false;
 		}
 		this.sent = id;
-		this.slot.send(SseEmitter.event().id(id).name("place").data(place, MediaType.APPLICATION_JSON), last);
+		this.slot.send(SseFrames.event(id, "place", this.json.writeValueAsBytes(place)), last);
 		return true;
 	}
 

@@ -14,14 +14,14 @@ import io.micrometer.core.instrument.MeterRegistry;
 import io.minitickets.api.booking.BookingStreamProperties;
 import io.minitickets.api.problem.ApiException;
 import io.minitickets.api.problem.Problems;
-import io.minitickets.api.stream.EventSlot;
+import io.minitickets.api.stream.StreamRoute;
 import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.beans.factory.DisposableBean;
 import org.springframework.http.HttpStatus;
 import org.springframework.stereotype.Component;
-import org.springframework.web.servlet.mvc.method.annotation.SseEmitter;
+import tools.jackson.databind.json.JsonMapper;
 
 /**
  * The open streams of waiting-room places on this instance ({@code GET /api/events/{id}/queue/{placeId}/events}):
@@ -40,18 +40,22 @@ class PlaceStreams implements DisposableBean {
 
 	private final BookingStreamProperties properties;
 
+	private final JsonMapper json;
+
 	private final Set<PlaceStream> open = ConcurrentHashMap.newKeySet();
 
 	private final AtomicInteger count = new AtomicInteger();
 
-	private final ExecutorService writers = Executors.newVirtualThreadPerTaskExecutor();
+	/** Reads places: a virtual thread each (writes never block: {@link io.minitickets.api.stream.EventSlot}). */
+	private final ExecutorService readers = Executors.newVirtualThreadPerTaskExecutor();
 
 	private final ScheduledExecutorService ticks = Executors
 		.newSingleThreadScheduledExecutor(Thread.ofPlatform().name("place-streams").daemon().factory());
 
-	PlaceStreams(WaitingRooms rooms, BookingStreamProperties properties, MeterRegistry registry) {
+	PlaceStreams(WaitingRooms rooms, BookingStreamProperties properties, JsonMapper json, MeterRegistry registry) {
 		this.rooms = rooms;
 		this.properties = properties;
+		this.json = json;
 		Gauge.builder("minitickets.waiting.room.streams", this.count, AtomicInteger::get)
 			.description("Open streams of waiting-room places (Server-Sent Events)")
 			.register(registry);
@@ -68,11 +72,11 @@ class PlaceStreams implements DisposableBean {
 	 * @param placeId the place, as the path gives it
 	 * @param userId the caller
 	 * @param lastEventId the {@code Last-Event-ID} header, or null
-	 * @return the stream
+	 * @return the stream, its first event (unless the client has it) waiting in its slot, and what frees it
 	 * @throws ApiException as {@link WaitingRooms#place} (404 not the caller's place...); 503 when
 	 * {@link BookingStreamProperties#max()} place streams are open
 	 */
-	SseEmitter open(long eventId, String placeId, long userId, @Nullable String lastEventId) {
+	StreamRoute.Opened open(long eventId, String placeId, long userId, @Nullable String lastEventId) {
 		if (this.count.incrementAndGet() > this.properties.max()) {
 			this.count.decrementAndGet();
 			throw Problems.unavailable("Too many place streams are open on this instance; poll the place instead.",
@@ -82,13 +86,7 @@ class PlaceStreams implements DisposableBean {
 		PlaceView first;
 		try {
 			first = this.rooms.place(eventId, placeId, userId, 0);
-			SseEmitter emitter = new SseEmitter(this.properties.timeout().toMillis());
-			stream = new PlaceStream(eventId, first.placeId(), userId, new EventSlot(emitter, this.writers),
-					lastEventId);
-			Runnable close = () -> close(stream);
-			emitter.onCompletion(close);
-			emitter.onTimeout(close);
-			emitter.onError((ex) -> close.run());
+			stream = new PlaceStream(eventId, first.placeId(), userId, this.json, lastEventId);
 		}
 		catch (RuntimeException ex) {
 			this.count.decrementAndGet();
@@ -96,14 +94,14 @@ class PlaceStreams implements DisposableBean {
 		}
 		this.open.add(stream);
 		stream.offer(first);
-		return stream.slot().emitter();
+		return new StreamRoute.Opened(stream.slot(), () -> close(stream));
 	}
 
 	private void readAll() {
 		for (PlaceStream stream : this.open) {
 			if (stream.startReading()) {
 				try {
-					this.writers.execute(() -> read(stream));
+					this.readers.execute(() -> read(stream));
 				}
 				catch (RejectedExecutionException ex) {
 					return; // shutting down
@@ -154,7 +152,7 @@ class PlaceStreams implements DisposableBean {
 	@Override
 	public void destroy() {
 		this.ticks.shutdownNow();
-		this.writers.shutdownNow();
+		this.readers.shutdownNow();
 	}
 
 }

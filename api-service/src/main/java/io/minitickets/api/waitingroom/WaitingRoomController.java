@@ -8,7 +8,6 @@ import io.minitickets.api.problem.ApiException;
 import io.minitickets.api.security.CurrentUser;
 import io.minitickets.api.stream.StreamTickets;
 import io.minitickets.api.web.PathIds;
-import org.jspecify.annotations.Nullable;
 import org.springframework.http.CacheControl;
 import org.springframework.http.HttpHeaders;
 import org.springframework.http.HttpStatus;
@@ -20,29 +19,24 @@ import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.PathVariable;
 import org.springframework.web.bind.annotation.PostMapping;
 import org.springframework.web.bind.annotation.RequestHeader;
-import org.springframework.web.bind.annotation.RequestParam;
 import org.springframework.web.bind.annotation.RestController;
-import org.springframework.web.servlet.mvc.method.annotation.SseEmitter;
 
 /**
  * {@code POST /api/events/{eventId}/queue}: take a place in the event's waiting room (201, Location of the place; 200
  * with the same place when the caller has one), and {@code GET /api/events/{eventId}/queue/{placeId}}: the owner's
  * view of it, with the admission token once admitted; {@code Prefer: wait=N} (RFC 7240) answers when it is admitted,
- * or after N seconds at most ({@code Preference-Applied} names the wait applied); its stream, and the tickets that open
- * it. Bearer token; another account's place is a 404.
+ * or after N seconds at most ({@code Preference-Applied} names the wait applied); and the tickets that open its stream
+ * ({@link PlaceStreamRoute}). Bearer token; another account's place is a 404.
  */
 @RestController
 class WaitingRoomController {
 
 	private final WaitingRooms rooms;
 
-	private final PlaceStreams streams;
-
 	private final StreamTickets tickets;
 
-	WaitingRoomController(WaitingRooms rooms, PlaceStreams streams, StreamTickets tickets) {
+	WaitingRoomController(WaitingRooms rooms, StreamTickets tickets) {
 		this.rooms = rooms;
-		this.streams = streams;
 		this.tickets = tickets;
 	}
 
@@ -66,39 +60,6 @@ class WaitingRoomController {
 			answer.header("Preference-Applied", "wait=" + wait);
 		}
 		return answer.body(place);
-	}
-
-	/**
-	 * {@code GET /api/events/{eventId}/queue/{placeId}/events}: the place as Server-Sent Events ({@link PlaceStreams}),
-	 * for its owner (Bearer token, or a ticket from {@code POST .../stream-ticket} for a browser's
-	 * {@code EventSource}).
-	 * @param eventId the event
-	 * @param placeId the place
-	 * @param lastEventId the id of the last event the client got: the place is sent again only when it differs
-	 * @param ticket a stream ticket of this place, for a caller without a Bearer token; ignored with one
-	 * @param jwt the caller, or null when the request came with a ticket instead
-	 * @return the stream: {@code place} events, heartbeat comments, closed after ADMITTED, DROPPED or sold out
-	 * @throws ApiException 401 when a ticket is not valid; 404 another account's place (or a ticket of another place),
-	 * an unknown event or place, or an event without a waiting room; 503 too many streams on this instance
-	 */
-	@GetMapping("/api/events/{eventId}/queue/{placeId}/events")
-	SseEmitter events(@PathVariable("eventId") String eventId, @PathVariable("placeId") String placeId,
-			@RequestHeader(name = "Last-Event-ID", required = false) @Nullable String lastEventId,
-			@RequestParam(name = "ticket", required = false) @Nullable String ticket,
-			@AuthenticationPrincipal @Nullable Jwt jwt) {
-		long event = PathIds.parse("eventId", eventId);
-		long userId;
-		if (jwt != null) {
-			userId = CurrentUser.id(jwt);
-		}
-		else if (ticket != null) {
-			userId = this.tickets.verify(ticket, StreamTickets.Kind.PLACE, WaitingRooms.parse(placeId, event),
-					() -> WaitingRooms.notYours(placeId, event));
-		}
-		else {
-			throw StreamTickets.unauthorized(StreamTickets.Kind.PLACE);
-		}
-		return this.streams.open(event, placeId, userId, lastEventId);
 	}
 
 	/**

@@ -1,7 +1,6 @@
 package io.minitickets.api.booking;
 
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.UUID;
@@ -14,8 +13,9 @@ import io.minitickets.api.problem.Problems;
 import io.minitickets.api.settlement.SettledChange;
 import io.minitickets.core.messaging.BookingStatus;
 import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.springframework.web.servlet.mvc.method.annotation.SseEmitter;
+import tools.jackson.databind.json.JsonMapper;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
@@ -36,11 +36,16 @@ class AnnouncedChangeTests {
 	private final BookingStreams streams = new BookingStreams(this.reader, null,
 			new BookingStreamProperties(10, Duration.ofHours(1), Duration.ofHours(1), Duration.ofHours(1),
 					Duration.ofSeconds(1), Duration.ofMinutes(1), 3, Duration.ofMillis(5)),
-			new SimpleMeterRegistry());
+			JsonMapper.builder().build(), new SimpleMeterRegistry());
 
-	private final RecordingEmitter emitter = new RecordingEmitter();
+	private final RecordingSink sink = new RecordingSink();
 
-	private final BookingStream stream = new BookingStream(BOOKING, USER, null, this.emitter, Runnable::run, null);
+	private final BookingStream stream = new BookingStream(BOOKING, USER, null, JsonMapper.builder().build(), null);
+
+	@BeforeEach
+	void attach() {
+		this.stream.slot().attach(this.sink);
+	}
 
 	@AfterEach
 	void stop() {
@@ -56,8 +61,8 @@ class AnnouncedChangeTests {
 
 		this.streams.changed(new SettledChange(BOOKING, BookingStatus.CONFIRMED));
 
-		await().atMost(Duration.ofSeconds(10)).until(() -> this.emitter.completed);
-		assertThat(this.emitter.sent).containsExactly("0:-", "3:-");
+		await().atMost(Duration.ofSeconds(10)).until(() -> this.sink.completed);
+		assertThat(this.sink.sent).containsExactly("0:-", "3:-");
 		assertThat(this.reader.changedReads.get()).as("the status read retried before Postgres").isGreaterThan(1);
 	}
 
@@ -70,8 +75,8 @@ class AnnouncedChangeTests {
 
 		this.streams.changed(new SettledChange(BOOKING, BookingStatus.CONFIRMED));
 
-		await().atMost(Duration.ofSeconds(10)).until(() -> this.emitter.completed);
-		assertThat(this.emitter.sent).containsExactly("0:-", "3:-");
+		await().atMost(Duration.ofSeconds(10)).until(() -> this.sink.completed);
+		assertThat(this.sink.sent).containsExactly("0:-", "3:-");
 		assertThat(this.reader.recordedReads.get()).as("no need for Postgres").isZero();
 	}
 
@@ -86,7 +91,7 @@ class AnnouncedChangeTests {
 
 		await("Postgres asked again while it does not show the change").atMost(Duration.ofSeconds(10))
 			.until(() -> this.reader.recordedReads.get() > 1);
-		assertThat(this.emitter.sent).as("HELD only, never back to PENDING").hasSize(1).doesNotContain("0:-");
+		assertThat(this.sink.sent).as("HELD only, never back to PENDING").hasSize(1).doesNotContain("0:-");
 	}
 
 	private static BookingView booking(BookingStatus status) {
@@ -125,31 +130,6 @@ class AnnouncedChangeTests {
 		Optional<BookingView> readRecorded(UUID bookingId, long userId) {
 			this.recordedReads.incrementAndGet();
 			return Optional.ofNullable(this.recorded);
-		}
-
-	}
-
-	/**
-	 * Records the ids of the events written.
-	 */
-	private static final class RecordingEmitter extends SseEmitter {
-
-		private final List<String> sent = new ArrayList<>();
-
-		private volatile boolean completed;
-
-		@Override
-		public synchronized void send(SseEventBuilder builder) {
-			builder.build()
-				.stream()
-				.map((part) -> String.valueOf(part.getData()))
-				.filter((text) -> text.startsWith("id:"))
-				.forEach((text) -> this.sent.add(text.substring(3, text.indexOf('\n'))));
-		}
-
-		@Override
-		public void complete() {
-			this.completed = true;
 		}
 
 	}

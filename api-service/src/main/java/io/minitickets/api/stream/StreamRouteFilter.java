@@ -1,0 +1,138 @@
+package io.minitickets.api.stream;
+
+import java.io.IOException;
+import java.util.List;
+import java.util.Locale;
+
+import io.minitickets.api.problem.ApiException;
+import io.minitickets.api.problem.Failures;
+import io.minitickets.api.problem.ProblemWriter;
+import io.minitickets.api.security.BearerAuthenticator;
+import io.minitickets.api.security.SecurityHeaders;
+import io.minitickets.api.web.JsonAcceptance;
+import io.minitickets.api.web.RequestChecks;
+import jakarta.servlet.AsyncContext;
+import jakarta.servlet.FilterChain;
+import jakarta.servlet.ServletException;
+import jakarta.servlet.http.HttpFilter;
+import jakarta.servlet.http.HttpServletRequest;
+import jakarta.servlet.http.HttpServletResponse;
+import org.jspecify.annotations.Nullable;
+import org.springframework.http.HttpHeaders;
+import org.springframework.http.MediaType;
+
+/**
+ * Opens Server-Sent Events streams ({@code GET} of a {@link StreamRoute}'s path) in a servlet filter ahead of Spring
+ * Security's filter chain and Spring MVC, with the answers they gave: Spring Security's response headers on every
+ * answer; the service's request filters' checks (413, 415, 400); the caller by its Bearer token when it sends one (401
+ * for a bad one, as the chain), else by its {@code ?ticket=} (401, 404), else the chain's 401; a 406 naming
+ * {@code text/event-stream} to a client whose {@code Accept} admits neither it nor JSON; then the route's own
+ * answers (400, 404, 503). A stream it opens puts the request in async mode itself and writes pre-encoded frames to the
+ * response's output stream without blocking ({@link EventSlot}), and ends by completing the request: no Spring
+ * {@code SseEmitter}, no dispatch of the finished request back through the filter chain. Another method or path
+ * passes through untouched.
+ */
+public final class StreamRouteFilter extends HttpFilter {
+
+	private static final String EVENT_STREAM_UTF8 = MediaType.TEXT_EVENT_STREAM_VALUE + ";charset=UTF-8";
+
+	private final List<StreamRoute> routes;
+
+	private final BearerAuthenticator authenticator;
+
+	private final ProblemWriter problemWriter;
+
+	private final long limitBytes;
+
+	/**
+	 * @param routes the routes served
+	 * @param authenticator checks Bearer tokens as the security chain does
+	 * @param problemWriter writes refusals
+	 * @param limitBytes the largest request body accepted ({@code minitickets.api.max-request-bytes})
+	 */
+	public StreamRouteFilter(List<StreamRoute> routes, BearerAuthenticator authenticator, ProblemWriter problemWriter,
+			long limitBytes) {
+		this.routes = List.copyOf(routes);
+		this.authenticator = authenticator;
+		this.problemWriter = problemWriter;
+		this.limitBytes = limitBytes;
+	}
+
+	@Override
+	protected void doFilter(HttpServletRequest request, HttpServletResponse response, FilterChain chain)
+			throws IOException, ServletException {
+		if (!"GET".equals(request.getMethod())) {
+			chain.doFilter(request, response);
+			return;
+		}
+		String uri = request.getRequestURI();
+		for (StreamRoute route : this.routes) {
+			String[] segments = route.match(uri);
+			if (segments != null) {
+				serve(route, segments, request, response);
+				return;
+			}
+		}
+		chain.doFilter(request, response);
+	}
+
+	private void serve(StreamRoute route, String[] segments, HttpServletRequest request, HttpServletResponse response)
+			throws IOException {
+		SecurityHeaders.write(request, response);
+		StreamRoute.Opened opened;
+		try {
+			ApiException refused = refusedBeforeSecurity(request);
+			if (refused != null) {
+				throw refused;
+			}
+			long userId = caller(route, segments, request);
+			if (!acceptsEventsOrJson(request)) {
+				throw JsonAcceptance.notAcceptable(MediaType.TEXT_EVENT_STREAM);
+			}
+			opened = route.open(segments, userId, request.getHeader("Last-Event-ID"));
+		}
+		catch (RuntimeException ex) {
+			this.problemWriter.write(request, response, (ex instanceof ApiException problem) ? problem
+					: Failures.problem(ex));
+			return;
+		}
+		try {
+			response.setStatus(HttpServletResponse.SC_OK);
+			response.setContentType(EVENT_STREAM_UTF8);
+			AsyncContext async = request.startAsync(request, response);
+			ServletSink.attach(async, opened.slot(), route.timeout().toMillis(), opened.onClose());
+		}
+		catch (IOException | RuntimeException ex) {
+			opened.onClose().run();
+			throw ex;
+		}
+	}
+
+	private long caller(StreamRoute route, String[] segments, HttpServletRequest request) {
+		String ticket = request.getParameter("ticket");
+		if (request.getHeader(HttpHeaders.AUTHORIZATION) != null || ticket == null) {
+			return this.authenticator.userId(request);
+		}
+		return route.ticketUser(segments, ticket);
+	}
+
+	/** What this service's request filters refuse before the security chain sees a request. */
+	private @Nullable ApiException refusedBeforeSecurity(HttpServletRequest request) {
+		ApiException refused = RequestChecks.declaredSize(request, this.limitBytes);
+		if (refused == null) {
+			refused = RequestChecks.contentEncoding(request);
+		}
+		if (refused == null) {
+			refused = RequestChecks.readHeaders(request);
+		}
+		return refused;
+	}
+
+	/** As the JSON acceptance filter: asked for as {@code text/event-stream}, or as anything that admits JSON. */
+	private static boolean acceptsEventsOrJson(HttpServletRequest request) {
+		String accept = request.getHeader(HttpHeaders.ACCEPT);
+		return (accept != null && accept.toLowerCase(Locale.ROOT).contains(MediaType.TEXT_EVENT_STREAM_VALUE))
+				|| JsonAcceptance.acceptsJson(request);
+	}
+
+}
