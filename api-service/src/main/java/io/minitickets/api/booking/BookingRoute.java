@@ -4,15 +4,13 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.util.Set;
 
-import io.micrometer.tracing.Span;
-import io.micrometer.tracing.Tracer;
 import io.minitickets.api.problem.ApiException;
-import io.minitickets.api.problem.Failures;
-import io.minitickets.api.problem.ProblemWriter;
 import io.minitickets.api.ratelimit.RateLimitFields;
 import io.minitickets.api.security.BearerAuthenticator;
 import io.minitickets.api.security.SecurityHeaders;
 import io.minitickets.api.web.ApiProperties;
+import io.minitickets.api.web.ObservedRoute;
+import io.minitickets.api.web.PathSegments;
 import io.minitickets.api.web.RequestChecks;
 import jakarta.servlet.FilterChain;
 import jakarta.servlet.ServletException;
@@ -22,7 +20,6 @@ import jakarta.servlet.http.HttpServletResponse;
 import org.jspecify.annotations.Nullable;
 import org.springframework.http.HttpHeaders;
 import org.springframework.http.MediaType;
-import org.springframework.web.util.UriUtils;
 
 /**
  * {@code POST /api/events/{eventId}/bookings}, served by a servlet filter ahead of every other one instead of by
@@ -36,7 +33,7 @@ import org.springframework.web.util.UriUtils;
  * Content-Types, 415, 413, 400); then, within the in-flight limit ({@link BookingInFlightLimit}: 503 beyond it), the
  * quantity, Idempotency-Key and Admission-Token (400; each header once) and {@link BookingService#book} (which
  * checks the {@code Admission-Token} of a waiting-room event first: 403). Every request is timed and traced as Spring
- * MVC did ({@link BookingRouteObservation}), by its method; one whose body never arrived (the client went away) is
+ * MVC did ({@link ObservedRoute}), by its method; one whose body never arrived (the client went away) is
  * answered nothing and recorded as such. Any other path or method passes through untouched.
  */
 class BookingRoute extends HttpFilter {
@@ -44,6 +41,9 @@ class BookingRoute extends HttpFilter {
 	private static final String PREFIX = "/api/events/";
 
 	private static final String SUFFIX = "/bookings";
+
+	/** The route's URI template, the {@code uri} tag of its timers. */
+	static final String URI = "/api/events/{eventId}/bookings";
 
 	/** The methods the route serves, those the security firewall admits; others pass through to be refused as before. */
 	static final Set<String> METHODS = Set.of("POST", "GET", "HEAD", "PUT", "PATCH", "DELETE",
@@ -62,23 +62,19 @@ class BookingRoute extends HttpFilter {
 
 	private final BookingRequestReader reader;
 
-	private final ProblemWriter problemWriter;
-
-	private final BookingRouteObservation observation;
+	private final ObservedRoute route;
 
 	private final BookingInFlightLimit inFlight;
 
 	private final long limitBytes;
 
 	BookingRoute(BookingService bookings, BearerAuthenticator authenticator, BookingRequestReader reader,
-			ProblemWriter problemWriter, BookingRouteObservation observation, BookingInFlightLimit inFlight,
-			ApiProperties properties) {
+			ObservedRoute route, BookingInFlightLimit inFlight, ApiProperties properties) {
 		this.bookings = bookings;
 		this.inFlight = inFlight;
 		this.authenticator = authenticator;
 		this.reader = reader;
-		this.problemWriter = problemWriter;
-		this.observation = observation;
+		this.route = route;
 		this.limitBytes = properties.maxRequestBytes().toBytes();
 	}
 
@@ -90,37 +86,15 @@ class BookingRoute extends HttpFilter {
 			chain.doFilter(request, response);
 			return;
 		}
-		long start = System.nanoTime();
-		Span span = this.observation.start(request);
-		RuntimeException failure = null;
-		IOException abort = null;
-		try (Tracer.SpanInScope scope = this.observation.scope(span)) {
-			answer(request, response, segment);
-		}
-		catch (BodyNotReceived ex) {
-			// the client went away (or the connection broke) while sending its body: there is no one to answer
-			abort = ex.getCause();
-		}
-		catch (RuntimeException ex) {
-			failure = ex;
-			write(request, response, Failures.problem(ex));
-		}
-		finally {
-			if (abort != null) {
-				this.observation.aborted(span, start, request.getMethod(), abort);
-			}
-			else {
-				this.observation.stop(span, start, request.getMethod(), response.getStatus(), failure);
-			}
-		}
+		this.route.serve(request, response, () -> answer(request, response, segment));
 	}
 
 	private void answer(HttpServletRequest request, HttpServletResponse response, String segment)
 			throws IOException {
 		SecurityHeaders.write(request, response);
-		ApiException refused = refusedBeforeSecurity(request);
+		ApiException refused = RequestChecks.beforeSecurity(request, this.limitBytes);
 		if (refused != null) {
-			write(request, response, refused);
+			this.route.write(request, response, refused);
 			return;
 		}
 		try {
@@ -147,7 +121,7 @@ class BookingRoute extends HttpFilter {
 			}
 		}
 		catch (ApiException problem) {
-			write(request, response, problem);
+			this.route.write(request, response, problem);
 		}
 	}
 
@@ -156,20 +130,8 @@ class BookingRoute extends HttpFilter {
 			return this.reader.body(request);
 		}
 		catch (IOException ex) {
-			throw new BodyNotReceived(ex);
+			throw new ObservedRoute.BodyNotReceived(ex);
 		}
-	}
-
-	/** What this service's request filters refuse before the security chain sees a request. */
-	private @Nullable ApiException refusedBeforeSecurity(HttpServletRequest request) {
-		ApiException refused = RequestChecks.declaredSize(request, this.limitBytes);
-		if (refused == null) {
-			refused = RequestChecks.contentEncoding(request);
-		}
-		if (refused == null) {
-			refused = RequestChecks.readHeaders(request);
-		}
-		return refused;
 	}
 
 	/** OPTIONS names the methods, as Spring MVC answered it; the others are 405. */
@@ -179,7 +141,7 @@ class BookingRoute extends HttpFilter {
 			response.setContentLength(0);
 			return;
 		}
-		write(request, response, BookingRequestReader.methodNotAllowed(request.getMethod()));
+		this.route.write(request, response, BookingRequestReader.methodNotAllowed(request.getMethod()));
 	}
 
 	private void writeAccepted(HttpServletResponse response, BookingAccepted accepted) throws IOException {
@@ -198,13 +160,6 @@ class BookingRoute extends HttpFilter {
 		out.write(ACCEPTED_END);
 	}
 
-	private void write(HttpServletRequest request, HttpServletResponse response, ApiException problem)
-			throws IOException {
-		if (!response.isCommitted()) {
-			this.problemWriter.write(request, response, problem);
-		}
-	}
-
 	/**
 	 * @param uri a request URI as sent (not decoded)
 	 * @return the event id segment of {@code /api/events/{eventId}/bookings}, percent-decoded; null for any other
@@ -216,39 +171,7 @@ class BookingRoute extends HttpFilter {
 		if (!uri.startsWith(PREFIX) || !uri.endsWith(SUFFIX) || uri.length() <= PREFIX.length() + SUFFIX.length()) {
 			return null;
 		}
-		String segment = uri.substring(PREFIX.length(), uri.length() - SUFFIX.length());
-		if (segment.indexOf('%') >= 0) {
-			try {
-				segment = UriUtils.decode(segment, StandardCharsets.UTF_8);
-			}
-			catch (IllegalArgumentException ex) {
-				return null;
-			}
-			if (segment.indexOf('%') >= 0) {
-				return null;
-			}
-		}
-		for (int i = 0; i < segment.length(); i++) {
-			char c = segment.charAt(i);
-			if (Character.isISOControl(c) || c == '/' || c == ';' || c == '\\' || c == '\u2028' || c == '\u2029') {
-				return null;
-			}
-		}
-		return (segment.equals(".") || segment.equals("..")) ? null : segment;
-	}
-
-	/** The request's body could not be read from its connection: the client aborted or the connection broke. */
-	private static final class BodyNotReceived extends RuntimeException {
-
-		BodyNotReceived(IOException cause) {
-			super(cause.getMessage(), cause, false, false);
-		}
-
-		@Override
-		public synchronized IOException getCause() {
-			return (IOException) super.getCause();
-		}
-
+		return PathSegments.decoded(uri.substring(PREFIX.length(), uri.length() - SUFFIX.length()));
 	}
 
 }

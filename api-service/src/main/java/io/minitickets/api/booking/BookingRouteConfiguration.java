@@ -6,6 +6,8 @@ import io.micrometer.tracing.propagation.Propagator;
 import io.minitickets.api.problem.ProblemWriter;
 import io.minitickets.api.security.BearerAuthenticator;
 import io.minitickets.api.web.ApiProperties;
+import io.minitickets.api.web.ObservedRoute;
+import io.minitickets.api.web.RouteObservation;
 import jakarta.servlet.DispatcherType;
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.web.servlet.FilterRegistrationBean;
@@ -28,11 +30,11 @@ class BookingRouteConfiguration {
 			JsonMapper jsonMapper, ProblemWriter problemWriter, MeterRegistry meterRegistry,
 			ObjectProvider<Tracer> tracer, ObjectProvider<Propagator> propagator, BookingInFlightLimit inFlight,
 			ApiProperties properties) {
-		BookingRouteObservation observation = new BookingRouteObservation(meterRegistry,
-				tracer.getIfAvailable(() -> Tracer.NOOP), propagator.getIfAvailable(() -> Propagator.NOOP),
-				BookingRoute.METHODS);
+		RouteObservation observation = new RouteObservation(meterRegistry, tracer.getIfAvailable(() -> Tracer.NOOP),
+				propagator.getIfAvailable(() -> Propagator.NOOP), BookingRoute.URI, "POST", BookingRoute.METHODS);
 		BookingRoute route = new BookingRoute(bookings, new BearerAuthenticator(jwtDecoder),
-				new BookingRequestReader(jsonMapper, properties), problemWriter, observation, inFlight, properties);
+				new BookingRequestReader(jsonMapper, properties), new ObservedRoute(observation, problemWriter),
+				inFlight, properties);
 		FilterRegistrationBean<BookingRoute> registration = new FilterRegistrationBean<>(route);
 		registration.setOrder(Ordered.HIGHEST_PRECEDENCE);
 		registration.setDispatcherTypes(DispatcherType.REQUEST);

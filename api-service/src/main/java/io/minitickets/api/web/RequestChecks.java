@@ -22,7 +22,7 @@ import org.springframework.http.MediaType;
 
 /**
  * The checks this package's filters make on every request, for a route that answers a request itself before those
- * filters run (the booking route): each gives the same problem as its filter.
+ * filters run (the booking route, a place's position read): each gives the same problem as its filter.
  */
 public final class RequestChecks {
 
@@ -33,6 +33,24 @@ public final class RequestChecks {
 			"X-Forwarded-For");
 
 	private RequestChecks() {
+	}
+
+	/**
+	 * What this package's filters refuse before the security chain sees a request, in their order: the declared size
+	 * (413), the content encoding (415), the headers the API reads (400).
+	 * @param request the request
+	 * @param limitBytes the largest body accepted
+	 * @return the first of those problems, or null when the request passes them all
+	 */
+	public static @Nullable ApiException beforeSecurity(HttpServletRequest request, long limitBytes) {
+		ApiException refused = declaredSize(request, limitBytes);
+		if (refused == null) {
+			refused = contentEncoding(request);
+		}
+		if (refused == null) {
+			refused = readHeaders(request);
+		}
+		return refused;
 	}
 
 	/**

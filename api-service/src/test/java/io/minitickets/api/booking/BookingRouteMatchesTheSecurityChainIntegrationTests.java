@@ -1,5 +1,6 @@
 package io.minitickets.api.booking;
 
+import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Supplier;
 
@@ -23,8 +24,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 /**
  * {@link BookingRoute} answers its path ahead of Spring Security's filter chain, doing itself what the chain's filters
- * would do there. These tests pin the two together: a rule added to {@code SecurityConfiguration} for the path, or a
- * filter added to the chain, fails here until the route does the same (and the lists below say so).
+ * would do there, and so does the waiting room's {@code PlaceReadRoute} for {@code GET /api/events/{id}/queue/{placeId}}.
+ * These tests pin them together: a rule added to {@code SecurityConfiguration} for those paths, or a filter added to
+ * the chain, fails here until the routes do the same (and the lists below say so).
  */
 class BookingRouteMatchesTheSecurityChainIntegrationTests extends ApiIntegrationTest {
 
@@ -47,18 +49,18 @@ class BookingRouteMatchesTheSecurityChainIntegrationTests extends ApiIntegration
 
 	@Test
 	void theChainWouldRunOnlyTheFiltersTheRouteMirrors() {
-		for (String method : BookingRoute.METHODS) {
-			assertThat(chainFor(request(method)).getFilters().stream().map((filter) -> filter.getClass().getSimpleName()))
-				.as("BookingRoute answers %s %s without these filters: mirror a new one in the route, then list it",
-						method, path())
+		for (HttpServletRequest request : routed()) {
+			assertThat(chainFor(request).getFilters().stream().map((filter) -> filter.getClass().getSimpleName()))
+				.as("A route answers %s %s without these filters: mirror a new one in the route, then list it",
+						request.getMethod(), request.getRequestURI())
 				.containsExactlyElementsOf(MIRRORED_FILTERS);
 		}
 	}
 
 	@Test
 	void theChainWouldAuthorizeEveryAuthenticatedCallerAndNoAnonymousOneAsTheRouteDoes() {
-		for (String method : BookingRoute.METHODS) {
-			HttpServletRequest request = request(method);
+		for (HttpServletRequest request : routed()) {
+			String method = request.getMethod() + " " + request.getRequestURI();
 			AuthorizationManager<HttpServletRequest> rules = authorizationFilter(request).getAuthorizationManager();
 
 			assertThat(granted(rules, anonymous(), request)).as("%s anonymous", method).isFalse();
@@ -102,14 +104,16 @@ class BookingRouteMatchesTheSecurityChainIntegrationTests extends ApiIntegration
 		return new JwtAuthenticationToken(jwt, AuthorityUtils.createAuthorityList(roles));
 	}
 
-	private static HttpServletRequest request(String method) {
-		MockHttpServletRequest request = new MockHttpServletRequest(method, path());
-		request.setContentType("application/json");
-		return request;
-	}
-
-	private static String path() {
-		return "/api/events/42/bookings";
+	/** The requests the routes answer: the booking path's methods, and a place's read. */
+	private static List<HttpServletRequest> routed() {
+		List<HttpServletRequest> requests = new ArrayList<>();
+		for (String method : BookingRoute.METHODS) {
+			MockHttpServletRequest request = new MockHttpServletRequest(method, "/api/events/42/bookings");
+			request.setContentType("application/json");
+			requests.add(request);
+		}
+		requests.add(new MockHttpServletRequest("GET", "/api/events/42/queue/3f2c8a4e-1b7d-4c55-9a0e-6d1f2b3c4d5e"));
+		return requests;
 	}
 
 }

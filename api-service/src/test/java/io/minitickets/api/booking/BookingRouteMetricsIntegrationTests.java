@@ -10,6 +10,7 @@ import java.time.Duration;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.Timer;
 import io.minitickets.api.ApiIntegrationTest;
+import io.minitickets.api.web.RouteObservation;
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.web.server.LocalServerPort;
@@ -23,7 +24,7 @@ import static org.awaitility.Awaitility.await;
  */
 class BookingRouteMetricsIntegrationTests extends ApiIntegrationTest {
 
-	private static final String UNKNOWN = BookingRouteObservation.UNKNOWN;
+	private static final String UNKNOWN = RouteObservation.UNKNOWN;
 
 	@Autowired
 	private MeterRegistry registry;
@@ -67,7 +68,7 @@ class BookingRouteMetricsIntegrationTests extends ApiIntegrationTest {
 		await().atMost(Duration.ofSeconds(30))
 			.untilAsserted(() -> assertThat(count("POST", UNKNOWN)).isEqualTo(unknownBefore + 1));
 		Timer aborted = this.registry.find("http.server.requests")
-			.tags("uri", BookingRouteObservation.URI, "method", "POST", "status", UNKNOWN)
+			.tags("uri", BookingRoute.URI, "method", "POST", "status", UNKNOWN)
 			.timer();
 		assertThat(aborted.getId().getTag("outcome")).isEqualTo("UNKNOWN");
 		assertThat(count("POST", "200")).isEqualTo(okBefore);
@@ -76,7 +77,7 @@ class BookingRouteMetricsIntegrationTests extends ApiIntegrationTest {
 
 	private long count(String method, String status) {
 		return this.registry.find("http.server.requests")
-			.tags("uri", BookingRouteObservation.URI, "method", method, "status", status)
+			.tags("uri", BookingRoute.URI, "method", method, "status", status)
 			.timers()
 			.stream()
 			.mapToLong(Timer::count)

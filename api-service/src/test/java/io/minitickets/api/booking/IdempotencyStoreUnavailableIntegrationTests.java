@@ -6,6 +6,7 @@ import java.time.Duration;
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.minitickets.api.ApiClient;
+import io.minitickets.api.ScratchValkeyIntegrationTest;
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
 

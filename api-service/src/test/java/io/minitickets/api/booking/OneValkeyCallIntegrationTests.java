@@ -7,6 +7,7 @@ import java.util.concurrent.atomic.AtomicLong;
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.minitickets.api.ApiClient;
+import io.minitickets.api.ScratchValkeyIntegrationTest;
 import io.minitickets.core.valkey.ValkeyConnection;
 import io.minitickets.core.valkey.ValkeyKeys;
 import org.junit.jupiter.api.Test;

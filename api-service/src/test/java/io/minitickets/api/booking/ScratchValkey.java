@@ -97,7 +97,7 @@ public final class ScratchValkey implements AutoCloseable {
 	 * @param rules for example {@code resetkeys}, {@code ~*rl:*}, {@code (~*idem:* +set)}
 	 * @throws IllegalStateException when the server refuses them
 	 */
-	void setDefaultUser(String... rules) {
+	public void setDefaultUser(String... rules) {
 		List<String> command = new ArrayList<>(List.of("ACL", "SETUSER", "default"));
 		command.addAll(List.of(rules));
 		String reply = cli(command.toArray(String[]::new));

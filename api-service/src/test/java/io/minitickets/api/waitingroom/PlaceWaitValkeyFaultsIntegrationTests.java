@@ -7,55 +7,25 @@ import java.util.concurrent.CompletableFuture;
 
 import io.minitickets.api.ApiClient;
 import io.minitickets.api.ApiIntegrationTest;
-import io.minitickets.api.booking.ScratchValkey;
+import io.minitickets.api.ScratchValkeyIntegrationTest;
 import io.minitickets.core.security.AccessTokens;
-import io.minitickets.core.testing.TestInfrastructure;
-import io.minitickets.core.testing.TestKafkaConfiguration;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
-import org.springframework.boot.test.context.SpringBootTest;
-import org.springframework.boot.test.context.SpringBootTest.WebEnvironment;
-import org.springframework.boot.test.web.server.LocalServerPort;
-import org.springframework.context.annotation.Import;
-import org.springframework.test.context.DynamicPropertyRegistry;
-import org.springframework.test.context.DynamicPropertySource;
+import org.springframework.test.context.TestPropertySource;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
  * Issue 18, a load run's finding: a long-poll of a place ({@code Prefer: wait=N}, a read every 500 ms) whose reads
- * fail now and then (Valkey slower than its command timeout, here 500 ms: a private server asleep for 2 s) skips the
+ * fail now and then (Valkey slower than its command timeout, here 500 ms: the private server asleep for 2 s) skips the
  * failed reads and answers 200; a wait with no reading to answer (the server gone before it) is a 503 problem with
  * Retry-After.
  */
-@SpringBootTest(webEnvironment = WebEnvironment.RANDOM_PORT,
-		properties = { "management.server.port=0", "minitickets.jwt.secret=" + ApiIntegrationTest.SECRET,
-				"minitickets.topics.partitions=1", "minitickets.valkey.command-timeout=500ms" })
-@Import(TestKafkaConfiguration.class)
-class PlaceWaitValkeyFaultsIntegrationTests {
-
-	private static final ScratchValkey valkey = ScratchValkey.start();
+@TestPropertySource(properties = "minitickets.valkey.command-timeout=500ms")
+class PlaceWaitValkeyFaultsIntegrationTests extends ScratchValkeyIntegrationTest {
 
 	private final AccessTokens tokens = new AccessTokens(ApiIntegrationTest.SECRET, Duration.ofHours(1),
 			"minitickets");
-
-	@LocalServerPort
-	private int port;
-
-	private ApiClient api;
-
-	@DynamicPropertySource
-	static void scratchValkey(DynamicPropertyRegistry registry) {
-		TestInfrastructure.registerDatabase(registry);
-		registry.add("minitickets.valkey.url", valkey::url);
-		registry.add("minitickets.valkey.key-prefix", TestInfrastructure::uniqueKeyPrefix);
-	}
-
-	@BeforeEach
-	void client() {
-		this.api = new ApiClient(this.port);
-	}
 
 	@Test
 	@Timeout(60)
@@ -97,7 +67,7 @@ class PlaceWaitValkeyFaultsIntegrationTests {
 
 	/** A room taking places an hour before its sale opens: a place stays PRE_QUEUE, so a long-poll waits it out. */
 	private long preQueueRoom() {
-		HttpResponse<String> created = this.api.post("/api/admin/events", """
+		HttpResponse<String> created = api().post("/api/admin/events", """
 				{"name":"Room","capacity":10,"saleOpensAt":"%s","waitingRoom":{"enabled":true,"opensAt":"%s",\
 				"admission":{"mode":"fixed","perSecond":1}}}""".formatted(Instant.now().plusSeconds(3600),
 				Instant.now().minusSeconds(60)), this.tokens.mint(1_000_000_001L, "admin@test.local", "ADMIN").token());
@@ -106,14 +76,14 @@ class PlaceWaitValkeyFaultsIntegrationTests {
 	}
 
 	private String join(long eventId, long userId) {
-		HttpResponse<String> joined = this.api.post("/api/events/" + eventId + "/queue", "",
+		HttpResponse<String> joined = api().post("/api/events/" + eventId + "/queue", "",
 				ApiIntegrationTest.mint(userId));
 		assertThat(joined.statusCode()).as(joined.body()).isEqualTo(201);
 		return ApiClient.json(joined).get("placeId").asString();
 	}
 
 	private HttpResponse<String> longPoll(long eventId, String placeId, long userId, int seconds) {
-		return this.api.send("GET", "/api/events/" + eventId + "/queue/" + placeId, null, "Authorization",
+		return api().send("GET", "/api/events/" + eventId + "/queue/" + placeId, null, "Authorization",
 				"Bearer " + ApiIntegrationTest.mint(userId), "Prefer", "wait=" + seconds);
 	}
 

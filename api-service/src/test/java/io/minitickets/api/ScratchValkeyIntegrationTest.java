@@ -1,9 +1,8 @@
-package io.minitickets.api.booking;
+package io.minitickets.api;
 
 import java.net.http.HttpResponse;
 
-import io.minitickets.api.ApiClient;
-import io.minitickets.api.ApiIntegrationTest;
+import io.minitickets.api.booking.ScratchValkey;
 import io.minitickets.core.inventory.InventoryGate;
 import io.minitickets.core.testing.TestInfrastructure;
 import io.minitickets.core.testing.TestKafkaConfiguration;
@@ -19,13 +18,14 @@ import org.springframework.test.context.DynamicPropertySource;
 
 /**
  * api-service on a private Valkey ({@link ScratchValkey}) whose ACL rules a test may change; each test ends with every
- * key allowed again. Its subclasses share the server and the application context; the server stops with the JVM.
+ * key allowed again. Its subclasses share the server, and the application context unless they set properties of their
+ * own (a shorter Valkey command timeout for a fault test); the server stops with the JVM.
  */
 @SpringBootTest(webEnvironment = WebEnvironment.RANDOM_PORT,
 		properties = { "management.server.port=0",
 				"minitickets.jwt.secret=" + ApiIntegrationTest.SECRET, "minitickets.topics.partitions=1" })
 @Import(TestKafkaConfiguration.class)
-abstract class ScratchValkeyIntegrationTest {
+public abstract class ScratchValkeyIntegrationTest {
 
 	protected static final ScratchValkey valkey = ScratchValkey.start();
 
@@ -51,6 +51,13 @@ abstract class ScratchValkeyIntegrationTest {
 	}
 
 	/**
+	 * @return a client of this api-service
+	 */
+	protected ApiClient api() {
+		return new ApiClient(this.port);
+	}
+
+	/**
 	 * @param capacity seats
 	 * @return a new event on sale now, its gate counter loaded
 	 */
@@ -68,7 +75,7 @@ abstract class ScratchValkeyIntegrationTest {
 	 * @return the answer to booking one seat
 	 */
 	protected HttpResponse<String> book(long eventId, long userId, String... headers) {
-		return new ApiClient(this.port).post("/api/events/" + eventId + "/bookings", "{\"quantity\":1}",
+		return api().post("/api/events/" + eventId + "/bookings", "{\"quantity\":1}",
 				ApiIntegrationTest.mint(userId), headers);
 	}
 

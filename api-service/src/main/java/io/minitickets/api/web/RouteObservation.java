@@ -1,5 +1,6 @@
-package io.minitickets.api.booking;
+package io.minitickets.api.web;
 
+import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
@@ -19,24 +20,25 @@ import jakarta.servlet.http.HttpServletRequest;
 import org.jspecify.annotations.Nullable;
 
 /**
- * What Spring MVC's {@code http.server.requests} observation recorded for each booking request, recorded directly:
+ * What Spring MVC's {@code http.server.requests} observation recorded for each request of a route that answers ahead
+ * of it (the booking route, a place's position read), recorded directly:
  * its timer (tags {@code method}, {@code uri}, {@code status}, {@code outcome}, {@code exception}, {@code error}, the
  * same keys as every other request's, so the Prometheus scrape and the sale-day board read it as before) and a server
- * span continued from the request's W3C {@code traceparent}, in scope while the booking runs, so that log lines carry
- * its trace id and the Kafka record its {@code traceparent}. Timers are built once per method and status and kept; a
+ * span continued from the request's W3C {@code traceparent}, in scope while the request is answered, so that log
+ * lines carry its trace id (and a booking's Kafka record its {@code traceparent}). Timers are built once per method and status and kept; a
  * request builds no tags (issue 8: the observation's tag building and meter lookups were a share of every booking's
  * CPU). A request whose client went away before its body was read was answered nothing: it is recorded with status
  * and outcome {@code UNKNOWN}, as Spring's observation tags a request whose connection was aborted, never as the 200 a
  * response holds before anything is set.
  */
-class BookingRouteObservation {
-
-	/** The booking request's URI template, as the {@code uri} tag holds it. */
-	static final String URI = "/api/events/{eventId}/bookings";
+public class RouteObservation {
 
 	private static final String NAME = "http.server.requests";
 
-	private static final String SPAN_NAME = "http post " + URI;
+	/** The route's URI template, as the {@code uri} tag holds it. */
+	private final String uri;
+
+	private final String spanName;
 
 	private final MeterRegistry registry;
 
@@ -45,7 +47,7 @@ class BookingRouteObservation {
 	private final Propagator propagator;
 
 	/** What a request that was never answered has as its status and outcome. */
-	static final String UNKNOWN = "UNKNOWN";
+	public static final String UNKNOWN = "UNKNOWN";
 
 	/**
 	 * The timers of requests that ended without an unexpected exception, by method (those the route serves) and
@@ -60,9 +62,14 @@ class BookingRouteObservation {
 	 * @param registry where the timers are registered
 	 * @param tracer the service's tracer ({@link Tracer#NOOP} when tracing is off)
 	 * @param propagator reads {@code traceparent} ({@link Propagator#NOOP} when tracing is off)
+	 * @param uri the route's URI template ({@code /api/events/{eventId}/bookings}), the {@code uri} tag
+	 * @param spanMethod the method its spans are named by ({@code http post /api/events/{eventId}/bookings})
 	 * @param methods the methods the route serves, each the {@code method} tag of its requests
 	 */
-	BookingRouteObservation(MeterRegistry registry, Tracer tracer, Propagator propagator, Set<String> methods) {
+	public RouteObservation(MeterRegistry registry, Tracer tracer, Propagator propagator, String uri,
+			String spanMethod, Set<String> methods) {
+		this.uri = uri;
+		this.spanName = "http " + spanMethod.toLowerCase(Locale.ROOT) + " " + uri;
 		this.registry = registry;
 		this.tracer = tracer;
 		this.propagator = propagator;
@@ -72,21 +79,28 @@ class BookingRouteObservation {
 
 	/**
 	 * Starts the request's server span, a child of the trace its {@code traceparent} names, else a new trace.
-	 * @param request the booking request
+	 * @param request the request
 	 * @return the span, to put in scope and then to {@link #stop}
 	 */
-	Span start(HttpServletRequest request) {
+	public Span start(HttpServletRequest request) {
 		return this.propagator.extract(request, HttpServletRequest::getHeader)
 			.kind(Span.Kind.SERVER)
-			.name(SPAN_NAME)
+			.name(this.spanName)
 			.start();
+	}
+
+	/**
+	 * @return the route's URI template, the {@code uri} tag of its timers
+	 */
+	public String uri() {
+		return this.uri;
 	}
 
 	/**
 	 * @param span the span to put in scope
 	 * @return the scope to close when the request is answered
 	 */
-	Tracer.SpanInScope scope(Span span) {
+	public Tracer.SpanInScope scope(Span span) {
 		return this.tracer.withSpan(span);
 	}
 
@@ -98,7 +112,7 @@ class BookingRouteObservation {
 	 * @param status the status answered
 	 * @param failure an unexpected exception the request ended with, or null
 	 */
-	void stop(Span span, long startNanos, String method, int status, @Nullable Throwable failure) {
+	public void stop(Span span, long startNanos, String method, int status, @Nullable Throwable failure) {
 		Timer timer = (failure != null)
 				? this.failed.computeIfAbsent(method + status + failure.getClass().getSimpleName(),
 						(key) -> timer(method, Integer.toString(status), outcome(status),
@@ -116,7 +130,7 @@ class BookingRouteObservation {
 	 * @param method the request's method
 	 * @param abort what reading the request threw
 	 */
-	void aborted(Span span, long startNanos, String method, Throwable abort) {
+	public void aborted(Span span, long startNanos, String method, Throwable abort) {
 		String exception = abort.getClass().getSimpleName();
 		this.failed.computeIfAbsent(method + UNKNOWN + exception,
 				(key) -> timer(method, UNKNOWN, UNKNOWN, exception))
@@ -126,7 +140,7 @@ class BookingRouteObservation {
 
 	private void end(Span span, String method, String status, @Nullable Throwable failure) {
 		if (!span.isNoop()) {
-			span.tag("method", method).tag("uri", URI).tag("status", status);
+			span.tag("method", method).tag("uri", this.uri).tag("status", status);
 			if (failure != null) {
 				span.error(failure);
 			}
@@ -147,7 +161,7 @@ class BookingRouteObservation {
 
 	private Timer timer(String method, String status, String outcome, String exception) {
 		return Timer.builder(NAME)
-			.tags(Tags.of("method", method, "uri", URI, "status", status, "outcome", outcome, "exception", exception,
+			.tags(Tags.of("method", method, "uri", this.uri, "status", status, "outcome", outcome, "exception", exception,
 					"error", exception))
 			.register(this.registry);
 	}
