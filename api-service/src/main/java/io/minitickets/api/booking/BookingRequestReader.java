@@ -153,16 +153,6 @@ class BookingRequestReader {
 		return value;
 	}
 
-	/**
-	 * @param method a request method other than POST, which the firewall admits
-	 * @return the 405 with {@code Allow: POST}
-	 */
-	static ApiException methodNotAllowed(String method) {
-		return new ApiException(HttpStatus.METHOD_NOT_ALLOWED, ProblemTypes.UNSUPPORTED, "Method Not Allowed",
-				"Method '" + method + "' is not supported.", null)
-			.withHeader(HttpHeaders.ALLOW, HttpMethod.POST.name());
-	}
-
 	private static void checkContentType(@Nullable String contentType) {
 		if (MediaType.APPLICATION_JSON_VALUE.equals(contentType)) {
 			return;

@@ -2,9 +2,9 @@ package io.minitickets.api.booking;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
-import java.util.Set;
 
 import io.minitickets.api.problem.ApiException;
+import io.minitickets.api.problem.Problems;
 import io.minitickets.api.ratelimit.RateLimitFields;
 import io.minitickets.api.security.BearerAuthenticator;
 import io.minitickets.api.security.SecurityHeaders;
@@ -19,6 +19,7 @@ import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 import org.jspecify.annotations.Nullable;
 import org.springframework.http.HttpHeaders;
+import org.springframework.http.HttpMethod;
 import org.springframework.http.MediaType;
 
 /**
@@ -44,10 +45,6 @@ class BookingRoute extends HttpFilter {
 
 	/** The route's URI template, the {@code uri} tag of its timers. */
 	static final String URI = "/api/events/{eventId}/bookings";
-
-	/** The methods the route serves, those the security firewall admits; others pass through to be refused as before. */
-	static final Set<String> METHODS = Set.of("POST", "GET", "HEAD", "PUT", "PATCH", "DELETE",
-			"OPTIONS");
 
 	private static final byte[] ACCEPTED_START = "{\"bookingId\":\"".getBytes(StandardCharsets.US_ASCII);
 
@@ -82,7 +79,7 @@ class BookingRoute extends HttpFilter {
 	protected void doFilter(HttpServletRequest request, HttpServletResponse response, FilterChain chain)
 			throws IOException, ServletException {
 		String segment = eventIdSegment(request.getRequestURI());
-		if (segment == null || !METHODS.contains(request.getMethod())) {
+		if (segment == null || !RequestChecks.FIREWALL_METHODS.contains(request.getMethod())) {
 			chain.doFilter(request, response);
 			return;
 		}
@@ -141,7 +138,7 @@ class BookingRoute extends HttpFilter {
 			response.setContentLength(0);
 			return;
 		}
-		this.route.write(request, response, BookingRequestReader.methodNotAllowed(request.getMethod()));
+		this.route.write(request, response, Problems.methodNotAllowed(request.getMethod(), HttpMethod.POST));
 	}
 
 	private void writeAccepted(HttpServletResponse response, BookingAccepted accepted) throws IOException {

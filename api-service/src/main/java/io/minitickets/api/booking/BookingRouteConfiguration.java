@@ -6,6 +6,7 @@ import io.micrometer.tracing.propagation.Propagator;
 import io.minitickets.api.problem.ProblemWriter;
 import io.minitickets.api.security.BearerAuthenticator;
 import io.minitickets.api.web.ApiProperties;
+import io.minitickets.api.web.RequestChecks;
 import io.minitickets.api.web.ObservedRoute;
 import io.minitickets.api.web.RouteObservation;
 import jakarta.servlet.DispatcherType;
@@ -31,7 +32,7 @@ class BookingRouteConfiguration {
 			ObjectProvider<Tracer> tracer, ObjectProvider<Propagator> propagator, BookingInFlightLimit inFlight,
 			ApiProperties properties) {
 		RouteObservation observation = new RouteObservation(meterRegistry, tracer.getIfAvailable(() -> Tracer.NOOP),
-				propagator.getIfAvailable(() -> Propagator.NOOP), BookingRoute.URI, "POST", BookingRoute.METHODS);
+				propagator.getIfAvailable(() -> Propagator.NOOP), BookingRoute.URI, "POST", RequestChecks.FIREWALL_METHODS);
 		BookingRoute route = new BookingRoute(bookings, new BearerAuthenticator(jwtDecoder),
 				new BookingRequestReader(jsonMapper, properties), new ObservedRoute(observation, problemWriter),
 				inFlight, properties);

@@ -1,8 +1,12 @@
 package io.minitickets.api.problem;
 
 import java.net.URI;
+import java.util.Arrays;
+import java.util.stream.Collectors;
 
 import io.minitickets.core.problem.ProblemTypes;
+import org.springframework.http.HttpHeaders;
+import org.springframework.http.HttpMethod;
 import org.springframework.http.HttpStatus;
 
 /**
@@ -96,6 +100,17 @@ public final class Problems {
 	 */
 	public static ApiException rejectedBeforeTheApi(HttpStatus status) {
 		return of(status, "The request was rejected before it reached the API: " + status.getReasonPhrase() + ".");
+	}
+
+	/**
+	 * @param method the request's method, one the route does not serve
+	 * @param allowed the methods it serves, for the {@code Allow} header
+	 * @return the 405 naming the method, with {@code Allow}
+	 */
+	public static ApiException methodNotAllowed(String method, HttpMethod... allowed) {
+		return new ApiException(HttpStatus.METHOD_NOT_ALLOWED, ProblemTypes.UNSUPPORTED, "Method Not Allowed",
+				"Method '" + method + "' is not supported.", null)
+			.withHeader(HttpHeaders.ALLOW, Arrays.stream(allowed).map(HttpMethod::name).collect(Collectors.joining(",")));
 	}
 
 	/**

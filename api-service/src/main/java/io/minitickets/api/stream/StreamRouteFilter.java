@@ -7,6 +7,7 @@ import java.util.Locale;
 import io.minitickets.api.problem.ApiException;
 import io.minitickets.api.problem.Failures;
 import io.minitickets.api.problem.ProblemWriter;
+import io.minitickets.api.problem.Problems;
 import io.minitickets.api.security.BearerAuthenticator;
 import io.minitickets.api.security.SecurityHeaders;
 import io.minitickets.api.web.JsonAcceptance;
@@ -17,8 +18,8 @@ import jakarta.servlet.ServletException;
 import jakarta.servlet.http.HttpFilter;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
-import org.jspecify.annotations.Nullable;
 import org.springframework.http.HttpHeaders;
+import org.springframework.http.HttpMethod;
 import org.springframework.http.MediaType;
 
 /**
@@ -29,8 +30,9 @@ import org.springframework.http.MediaType;
  * {@code text/event-stream} to a client whose {@code Accept} admits neither it nor JSON; then the route's own
  * answers (400, 404, 503). A stream it opens puts the request in async mode itself and writes pre-encoded frames to the
  * response's output stream without blocking ({@link EventSlot}), and ends by completing the request: no Spring
- * {@code SseEmitter}, no dispatch of the finished request back through the filter chain. Another method or path
- * passes through untouched.
+ * {@code SseEmitter}, no dispatch of the finished request back through the filter chain. Another method on a
+ * stream's path is answered as Spring MVC answered it (after the same checks and the Bearer token: OPTIONS 200 with
+ * {@code Allow}, the firewall's other methods 405); another path passes through untouched.
  */
 public final class StreamRouteFilter extends HttpFilter {
 
@@ -61,19 +63,44 @@ public final class StreamRouteFilter extends HttpFilter {
 	@Override
 	protected void doFilter(HttpServletRequest request, HttpServletResponse response, FilterChain chain)
 			throws IOException, ServletException {
-		if (!"GET".equals(request.getMethod())) {
-			chain.doFilter(request, response);
-			return;
-		}
-		String uri = request.getRequestURI();
-		for (StreamRoute route : this.routes) {
-			String[] segments = route.match(uri);
-			if (segments != null) {
-				serve(route, segments, request, response);
-				return;
+		String method = request.getMethod();
+		if (RequestChecks.FIREWALL_METHODS.contains(method)) {
+			String uri = request.getRequestURI();
+			for (StreamRoute route : this.routes) {
+				String[] segments = route.match(uri);
+				if (segments != null) {
+					if ("GET".equals(method)) {
+						serve(route, segments, request, response);
+					}
+					else {
+						otherMethod(request, response);
+					}
+					return;
+				}
 			}
 		}
 		chain.doFilter(request, response);
+	}
+
+	/** Another method, as Spring MVC answered it for a caller the chain let through: OPTIONS 200, the others 405. */
+	private void otherMethod(HttpServletRequest request, HttpServletResponse response) throws IOException {
+		SecurityHeaders.write(request, response);
+		try {
+			ApiException refused = RequestChecks.beforeSecurity(request, this.limitBytes);
+			if (refused != null) {
+				throw refused;
+			}
+			this.authenticator.userId(request);
+			if ("OPTIONS".equals(request.getMethod())) {
+				response.setHeader(HttpHeaders.ALLOW, "GET,OPTIONS");
+				response.setContentLength(0);
+				return;
+			}
+			throw Problems.methodNotAllowed(request.getMethod(), HttpMethod.GET);
+		}
+		catch (ApiException ex) {
+			this.problemWriter.write(request, response, ex);
+		}
 	}
 
 	private void serve(StreamRoute route, String[] segments, HttpServletRequest request, HttpServletResponse response)
@@ -81,7 +108,7 @@ public final class StreamRouteFilter extends HttpFilter {
 		SecurityHeaders.write(request, response);
 		StreamRoute.Opened opened;
 		try {
-			ApiException refused = refusedBeforeSecurity(request);
+			ApiException refused = RequestChecks.beforeSecurity(request, this.limitBytes);
 			if (refused != null) {
 				throw refused;
 			}
@@ -114,18 +141,6 @@ public final class StreamRouteFilter extends HttpFilter {
 			return this.authenticator.userId(request);
 		}
 		return route.ticketUser(segments, ticket);
-	}
-
-	/** What this service's request filters refuse before the security chain sees a request. */
-	private @Nullable ApiException refusedBeforeSecurity(HttpServletRequest request) {
-		ApiException refused = RequestChecks.declaredSize(request, this.limitBytes);
-		if (refused == null) {
-			refused = RequestChecks.contentEncoding(request);
-		}
-		if (refused == null) {
-			refused = RequestChecks.readHeaders(request);
-		}
-		return refused;
 	}
 
 	/** As the JSON acceptance filter: asked for as {@code text/event-stream}, or as anything that admits JSON. */

@@ -8,6 +8,7 @@ import java.util.Arrays;
 import java.util.Collections;
 import java.util.Enumeration;
 import java.util.List;
+import java.util.Set;
 
 import io.minitickets.api.problem.ApiException;
 import io.minitickets.api.problem.Problems;
@@ -31,6 +32,13 @@ public final class RequestChecks {
 
 	private static final List<String> READ_HEADERS = List.of(HttpHeaders.AUTHORIZATION, "Idempotency-Key",
 			"X-Forwarded-For");
+
+	/**
+	 * The methods Spring Security's firewall admits: a route served ahead of the chain answers these itself (405 for
+	 * those it does not serve) and lets any other pass through, to be refused by the firewall as before.
+	 */
+	public static final Set<String> FIREWALL_METHODS = Set.of("POST", "GET", "HEAD", "PUT", "PATCH", "DELETE",
+			"OPTIONS");
 
 	private RequestChecks() {
 	}

@@ -5,6 +5,7 @@ import java.util.List;
 import java.util.function.Supplier;
 
 import io.minitickets.api.ApiIntegrationTest;
+import io.minitickets.api.web.RequestChecks;
 import jakarta.servlet.Filter;
 import jakarta.servlet.http.HttpServletRequest;
 import org.junit.jupiter.api.Test;
@@ -107,7 +108,7 @@ class BookingRouteMatchesTheSecurityChainIntegrationTests extends ApiIntegration
 	/** The requests the routes answer: the booking path's methods, and a place's read. */
 	private static List<HttpServletRequest> routed() {
 		List<HttpServletRequest> requests = new ArrayList<>();
-		for (String method : BookingRoute.METHODS) {
+		for (String method : RequestChecks.FIREWALL_METHODS) {
 			MockHttpServletRequest request = new MockHttpServletRequest(method, "/api/events/42/bookings");
 			request.setContentType("application/json");
 			requests.add(request);

@@ -72,6 +72,26 @@ class StreamsAheadOfTheFilterChainIntegrationTests extends ApiIntegrationTest {
 			.isZero();
 	}
 
+	@Test
+	void anotherMethodOnAStreamsPathIsAnsweredAsSpringMvcDid() throws Exception {
+		String token = mint(Math.abs(UUID.randomUUID().getMostSignificantBits() % 1_000_000_000L) + 1);
+		String bookingStream = "/api/bookings/" + UUID.randomUUID() + "/events";
+		String placeStream = "/api/events/1/queue/" + UUID.randomUUID() + "/events";
+
+		HttpResponse<String> post = this.api.send("POST", bookingStream, null, "Authorization", "Bearer " + token);
+		assertThat(post.statusCode()).isEqualTo(405);
+		assertThat(post.headers().firstValue("Allow")).hasValue("GET");
+		assertThat(post.headers().firstValue("Content-Type")).hasValue("application/problem+json");
+		assertThat(ApiClient.json(post).get("detail").asString()).isEqualTo("Method 'POST' is not supported.");
+		assertThat(this.api.send("DELETE", placeStream, null, "Authorization", "Bearer " + token).statusCode())
+			.isEqualTo(405);
+		HttpResponse<String> options = this.api.send("OPTIONS", bookingStream, null, "Authorization",
+				"Bearer " + token);
+		assertThat(options.statusCode()).isEqualTo(200);
+		assertThat(options.headers().firstValue("Allow")).hasValue("GET,OPTIONS");
+		assertThat(this.api.send("POST", bookingStream, null).statusCode()).as("no Bearer token").isEqualTo(401);
+	}
+
 	@TestConfiguration(proxyBeanMethods = false)
 	static class Dispatches {
 
