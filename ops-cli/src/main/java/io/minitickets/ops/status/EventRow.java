@@ -9,7 +9,7 @@ import org.jspecify.annotations.Nullable;
  * @param id the event
  * @param name its name
  * @param capacity seats
- * @param confirmed seats sold, as Postgres holds them ({@code events.seats_sold})
+ * @param confirmed seats sold, held or confirmed, as Postgres holds them ({@code events.seats_sold})
  * @param gate the gate's counter of seats it may still hand out; null when not loaded or Valkey is unreachable
  * @param leases seats held by live leases (reserved, not yet settled); null when Valkey is unreachable
  */

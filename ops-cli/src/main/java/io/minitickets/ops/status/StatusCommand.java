@@ -34,8 +34,8 @@ import picocli.CommandLine.Spec;
  * drift between them; the worker group's lag per partition; dead-letter and parked counts; the services' health.
  */
 @Command(name = "status", mixinStandardHelpOptions = true, sortOptions = false,
-		description = { "Shows, per event, capacity, seats confirmed (Postgres), the gate's counter, live leases and "
-				+ "the drift (capacity - confirmed - leases - counter); the lag of consumer group booking-worker per "
+		description = { "Shows, per event, capacity, seats sold (held or confirmed, Postgres), the gate's counter, live "
+				+ "leases and the drift (capacity - sold - leases - counter); the lag of consumer group booking-worker per "
 				+ "partition of bookings.requested; dead-letter and parked counts; the lag and dead letters of "
 				+ "groups booking-worker-payments and booking-worker-cancellations; the services' health when "
 				+ "their URLs are known (MINITICKETS_OPS_HEALTH_URLS).",
@@ -97,7 +97,7 @@ public final class StatusCommand implements Callable<Integer> {
 			@Nullable Long parked, List<GroupBacklog> sidePaths, List<ServiceHealth.Row> services) {
 		List<String> failed = new ArrayList<>();
 		out.printf("ops status at %s%n", Instant.now().truncatedTo(ChronoUnit.SECONDS));
-		out.print(TerminalText.format("%-8s %-24s %9s %10s %8s %7s %6s%n", "event", "name", "capacity", "confirmed",
+		out.print(TerminalText.format("%-8s %-24s %9s %10s %8s %7s %6s%n", "event", "name", "capacity", "sold",
 				"gate", "leases", "drift"));
 		for (EventRow row : events) {
 			Long drift = row.drift();

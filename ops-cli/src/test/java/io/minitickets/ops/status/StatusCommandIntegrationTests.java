@@ -34,7 +34,8 @@ class StatusCommandIntegrationTests extends OpsIntegrationTestSupport {
 		Run drifting = ops("status", "--event", key);
 
 		assertThat(healthy.exit()).as(healthy.toString()).isEqualTo(ExitCodes.DONE);
-		assertThat(healthy.out()).containsPattern(eventId + "\\s+ops test\\s+10\\s+0\\s+7\\s+3\\s+0")
+		assertThat(healthy.out()).containsPattern("event\\s+name\\s+capacity\\s+sold\\s+gate\\s+leases\\s+drift")
+			.containsPattern(eventId + "\\s+ops test\\s+10\\s+0\\s+7\\s+3\\s+0")
 			.contains("consumer group booking-worker on bookings.requested: lag 0", "checks: ok")
 			.containsPattern("consumer group booking-worker-payments on payments.received: lag (0|-); dead letters (0|-) "
 					+ "\\(payments.received-dlt\\)")
