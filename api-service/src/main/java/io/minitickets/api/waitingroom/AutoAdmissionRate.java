@@ -29,9 +29,11 @@ import org.jspecify.annotations.Nullable;
  * {@code lagTarget} into 3 × {@code lagTarget} at once, and the rule sees it a reading (1 s) and at most the recent
  * window (2 s) later, during which the old rate keeps admitting two thirds too many (about 1–2 s more of lag): 1.5 s
  * keeps it under issue 18's ~10 s (4.5 + ~2.5 at most in the rule's own simulation, {@code AutoAdmissionRateTests}),
- * and is still above the one-second line at which doubling resumes. {@code drainOver} 20 s keeps the rule within
- * issue 18's ±20 % of the slowed rate while it drains that excess ((4.5 − 1.5) / 20 = 15 %), so admission follows the
- * slowed worker within a reading and its window rather than first undershooting it.
+ * and is still above the one-second line at which doubling resumes. {@code drainOver} is (10 − 1.5) s / 20 % = 42.5 s,
+ * rounded to 40 s: while the lag is within issue 18's ~10 s the rule stays within its ±20 % of the slowed settle rate
+ * as it drains the excess, so admission follows the slowed worker within a reading and its window rather than first
+ * undershooting it (a bench run with 20 s peaked at 8 s of lag after the slow-down, and the drain took the rate 23 %
+ * below the settle rate for seconds).
  * <p>
  * While the lag is unknown (no offset reading yet, or the worker group committed on no partition: a new group, nothing
  * settled yet) the rate is held at what was last given (the floor at first), not grown: doubling needs the lag to
