@@ -53,7 +53,7 @@ class SettleProgress implements SmartLifecycle, WorkerProgress {
 	SettleProgress(KafkaAdmin kafkaAdmin, QueueProperties properties, MeterRegistry registry) {
 		this.kafkaAdmin = kafkaAdmin;
 		this.properties = properties;
-		this.rates = new SettleRates(properties.rateHalfLife());
+		this.rates = new SettleRates(properties.rateHalfLife(), properties.recentRateWindow());
 		this.read = counter(registry, "read");
 		this.failed = counter(registry, "failed");
 	}
@@ -84,7 +84,8 @@ class SettleProgress implements SmartLifecycle, WorkerProgress {
 				settled = ((settled != null) ? settled : 0) + partition.ratePerSecond();
 			}
 		}
-		return new WorkerProgress.Summary(settled, reading.recordsAhead(), reading.at());
+		return new WorkerProgress.Summary(settled, reading.recentPerSecond(),
+				reading.partitions().isEmpty() ? null : reading.recordsAhead(), reading.at());
 	}
 
 	private void poll() {
@@ -100,7 +101,7 @@ class SettleProgress implements SmartLifecycle, WorkerProgress {
 					ahead += Math.max(0, lag.end() - lag.committed());
 				}
 			}
-			this.latest = new Reading(this.rates.add(lags, at), ahead, at);
+			this.latest = new Reading(this.rates.add(lags, at), this.rates.recentPerSecond(), ahead, at);
 			this.read.increment();
 		}
 		catch (RuntimeException ex) {
@@ -147,11 +148,13 @@ class SettleProgress implements SmartLifecycle, WorkerProgress {
 	 * One reading of every partition.
 	 *
 	 * @param partitions per partition the group committed on, its progress
+	 * @param recentPerSecond the group's recent settle rate, summed over partitions; null while unmeasured
 	 * @param recordsAhead records not yet settled, summed over partitions (partitions the group never committed on are
 	 * not counted)
 	 * @param at when the broker was read
 	 */
-	record Reading(Map<Integer, PartitionProgress> partitions, long recordsAhead, Instant at) {
+	record Reading(Map<Integer, PartitionProgress> partitions, @Nullable Double recentPerSecond, long recordsAhead,
+			Instant at) {
 	}
 
 }

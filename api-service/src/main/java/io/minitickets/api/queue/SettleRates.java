@@ -2,7 +2,10 @@ package io.minitickets.api.queue;
 
 import java.time.Duration;
 import java.time.Instant;
+import java.util.ArrayDeque;
+import java.util.Deque;
 import java.util.HashMap;
+import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
 
@@ -21,7 +24,13 @@ import org.jspecify.annotations.Nullable;
  * the two would give every customer queued in the next half-lives an ETA too long (the rate recovering as
  * {@code 1 − 2^(−t / half-life)}: twice the wait one half-life after the restart). A worker that
  * commits only every few seconds is not stalled between its commits. A committed offset that went back (an offset
- * reset, a replay) counts as no progress. Not thread-safe: one poller feeds it.
+ * reset, a replay) counts as no progress.
+ * <p>
+ * Beside it, a recent rate for {@code auto} admission: per partition, the records settled over about the last
+ * {@code recentWindow} during which every reading found records waiting (the worker busy, so the records settled are its
+ * speed, not the arrivals'), summed over partitions. It sees a worker slowed within that window, where the smoothed rate
+ * takes its half-life; a reading that finds the partition caught up keeps the last one. Not thread-safe: one poller
+ * feeds it.
  */
 final class SettleRates {
 
@@ -31,12 +40,29 @@ final class SettleRates {
 
 	private final Map<Integer, Weighted> weighted = new HashMap<>();
 
+	private final Duration recentWindow;
+
+	/** Per partition, its readings since it was last caught up, the oldest at least {@link #recentWindow} old. */
+	private final Map<Integer, Deque<Reading>> busy = new HashMap<>();
+
+	private final Map<Integer, Double> recent = new HashMap<>();
+
 	/**
 	 * @param halfLife the half-life of a sample's weight; also the shortest stall after which the rate is measured
 	 * afresh
+	 * @param recentWindow how far back the recent rate reaches
 	 */
-	SettleRates(Duration halfLife) {
+	SettleRates(Duration halfLife, Duration recentWindow) {
 		this.halfLifeSeconds = Math.max(0.001, halfLife.toNanos() / 1e9);
+		this.recentWindow = recentWindow;
+	}
+
+	/**
+	 * @return records settled a second over the recent window, summed over the partitions that have a recent rate; null
+	 * while none has (fewer than two readings in a row that found records waiting)
+	 */
+	@Nullable Double recentPerSecond() {
+		return this.recent.isEmpty() ? null : this.recent.values().stream().mapToDouble(Double::doubleValue).sum();
 	}
 
 	/**
@@ -57,7 +83,9 @@ final class SettleRates {
 			if (previous != null) {
 				stalledSince = sample(lag.partition(), previous, committed, at);
 			}
-			this.last.put(lag.partition(), new Reading(committed, lag.end(), at, stalledSince));
+			Reading reading = new Reading(committed, lag.end(), at, stalledSince);
+			this.last.put(lag.partition(), reading);
+			recent(lag.partition(), reading);
 			Weighted rate = this.weighted.get(lag.partition());
 			progress.put(lag.partition(),
 					new PartitionProgress(committed, lag.end(), (rate != null) ? rate.perSecond() : null));
@@ -93,6 +121,31 @@ final class SettleRates {
 				(old, added) -> new Weighted(old.records() * decay + added.records(),
 						old.seconds() * decay + added.seconds()));
 		return stalledSince;
+	}
+
+	/** Adds a reading to the partition's busy run, or ends the run when it found the partition caught up. */
+	private void recent(int partition, Reading reading) {
+		if (reading.end() <= reading.committed()) {
+			this.busy.remove(partition);
+			return;
+		}
+		Deque<Reading> run = this.busy.computeIfAbsent(partition, (key) -> new ArrayDeque<>());
+		run.addLast(reading);
+		Instant from = reading.at().minus(this.recentWindow);
+		while (run.size() > 1 && !second(run).at().isAfter(from)) {
+			run.removeFirst();
+		}
+		Reading first = run.getFirst();
+		double seconds = Duration.between(first.at(), reading.at()).toNanos() / 1e9;
+		if (seconds > 0) {
+			this.recent.put(partition, Math.max(0, reading.committed() - first.committed()) / seconds);
+		}
+	}
+
+	private static Reading second(Deque<Reading> run) {
+		Iterator<Reading> readings = run.iterator();
+		readings.next();
+		return readings.next();
 	}
 
 	/**

@@ -18,10 +18,14 @@ public interface WorkerProgress {
 	/**
 	 * @param settledPerSecond records settled a second, the smoothed rates of the partitions that have one summed; null
 	 * while no partition's rate is known
-	 * @param recordsAhead records not yet settled: end offset − committed offset, summed over partitions
+	 * @param recentPerSecond records settled a second over the last {@code minitickets.queue.recent-rate-window} the
+	 * worker was busy through, summed over partitions; null while no partition's is known
+	 * @param recordsAhead records not yet settled: end offset − committed offset, summed over the partitions the group
+	 * committed on; null when it committed on none (a new group, nothing settled yet: the lag is unknown)
 	 * @param at when the broker was read
 	 */
-	record Summary(@Nullable Double settledPerSecond, long recordsAhead, Instant at) {
+	record Summary(@Nullable Double settledPerSecond, @Nullable Double recentPerSecond, @Nullable Long recordsAhead,
+			Instant at) {
 	}
 
 }

@@ -31,8 +31,8 @@ import org.springframework.stereotype.Component;
  * and whose sale is open, the instance holding the event's lease in Valkey (one instance per event) closes the
  * pre-queue and draws its order once ({@link QueueDraw}, logged with its commitment before it is applied), then admits
  * the next places at the room's fixed rate, or in {@code auto} at the rate {@link AutoAdmission} gives from the
- * pipeline's measured capacity (shared by the open rooms in {@code auto} with places waiting; nothing admitted while
- * it is 0). The rate is enforced by the admission script with Valkey's clock, so a lease
+ * pipeline's measured capacity (shared by the open rooms in {@code auto} with places waiting that are not paused;
+ * nothing admitted while it is 0). The rate is enforced by the admission script with Valkey's clock, so a lease
  * changing hands cannot double it. The script admits nothing while an operator paused the room ({@code ops queue
  * pause}) or the gate says sold out, and drops the abandoned places it comes to ({@code abandon-after}); this also
  * skips admitting while Postgres says every seat is sold (the gate may be off).
@@ -133,8 +133,8 @@ class AdmissionScheduler implements SmartLifecycle {
 
 	/**
 	 * The rooms sharing the {@code auto} rate: those in {@code auto} with places waiting (or taken before the opening,
-	 * to be admitted once drawn). A room nobody waits in takes no share, so a finished room does not halve the rate of
-	 * a rush in another.
+	 * to be admitted once drawn) and admitting: not paused by an operator, nor by the gate saying sold out. A room that
+	 * admits no one takes no share, so a finished or paused room does not halve the rate of a rush in another.
 	 * @param rooms the open waiting rooms
 	 * @return how many of them share the {@code auto} rate
 	 * @throws ValkeyUnavailableException when a room's places cannot be counted
@@ -143,7 +143,8 @@ class AdmissionScheduler implements SmartLifecycle {
 		return (int) rooms.stream()
 			.filter((event) -> event.waitingRoom() != null
 					&& WaitingRoom.AUTO.equals(event.waitingRoom().admission().mode()))
-			.filter((event) -> this.queue.status(event.id()).waiting() > 0)
+			.map((event) -> this.queue.status(event.id()))
+			.filter((status) -> status.waiting() > 0 && !status.paused() && !status.soldOut())
 			.count();
 	}
 

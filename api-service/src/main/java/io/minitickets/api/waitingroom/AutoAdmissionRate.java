@@ -9,15 +9,35 @@ import org.jspecify.annotations.Nullable;
  * The {@code auto} admission rule (issue 18): how many places a second a waiting room admits so that the pipeline
  * behind it stays within what it is measured to settle.
  * <p>
+ * The lag is judged in seconds of settling at the worker's <em>current</em> rate: the lower of its smoothed settle
+ * rate and its recent one (over the last {@code minitickets.queue.recent-rate-window}, 2 s, while it was busy), so
+ * that a worker slowed to a third is seen as one within that window rather than over the smoothed rate's half-life
+ * (10 s: the records ahead, judged at the old rate, would have been three times the target in seconds before the rule
+ * reacted). The lower of the two reacts at once to a slow-down and lags a speed-up, which doubling finds instead.
+ * <p>
  * While the pipeline keeps up the rate doubles every second from what the rooms were last given (TCP slow-start
  * style: a round of 200 ms grows it by 2<sup>0.2</sup>, a gap of more than a second by 2 at most; fractions kept
  * between rounds), starting from the floor: the worker's measured settle rate equals what was admitted while it keeps
  * up, so a rate grown from it alone would stay near the floor. Once the records ahead reach {@code lagTarget} of
- * settling at the measured rate, the worker is the bottleneck and its measured rate its capacity: the settle-rate rule
+ * settling at the current rate, the worker is the bottleneck and its current rate its capacity: the settle-rate rule
  * {@code rate = settled/s + (settled/s × lagTarget − recordsAhead) / drainOver} takes over (the settle rate less by
  * what drains the excess over {@code drainOver}; more, at most by {@code lagTarget / drainOver} of it, below the
  * target), which is what follows a worker that slows down. Doubling resumes once the records ahead are back under a
  * second of settling (or none). Doubling never gives less than the settle-rate rule.
+ * <p>
+ * Where the defaults come from ({@link WaitingRoomProperties}): a worker slowed to a third turns a lag of
+ * {@code lagTarget} into 3 × {@code lagTarget} at once, and the rule sees it a reading (1 s) and at most the recent
+ * window (2 s) later, during which the old rate keeps admitting two thirds too many (about 1–2 s more of lag): 1.5 s
+ * keeps it under issue 18's ~10 s (4.5 + ~2.5 at most in the rule's own simulation, {@code AutoAdmissionRateTests}),
+ * and is still above the one-second line at which doubling resumes. {@code drainOver} is (10 − 1.5) s / 20 % = 42.5 s,
+ * rounded to 40 s: while the lag is within issue 18's ~10 s the rule stays within its ±20 % of the slowed settle rate
+ * as it drains the excess, so admission follows the slowed worker within a reading and its window rather than first
+ * undershooting it (a bench run with 20 s peaked at 8 s of lag after the slow-down, and the drain took the rate 23 %
+ * below the settle rate for seconds).
+ * <p>
+ * While the lag is unknown (no offset reading yet, or the worker group committed on no partition: a new group, nothing
+ * settled yet) the rate is held at what was last given (the floor at first), not grown: doubling needs the lag to
+ * check it, and nothing else would stop it before requests are shed.
  * <p>
  * The rate is shared equally by the rooms admitting in {@code auto} with places waiting, each at least {@code floor}
  * and at most its ceiling; what they were given is what the next round grows from. It is 0 (no floor) while the in-flight booking
@@ -53,7 +73,7 @@ final class AutoAdmissionRate {
 	private @Nullable Instant givenAt;
 
 	/**
-	 * @param lagTarget the consumer lag aimed at, as time to settle it at the measured rate
+	 * @param lagTarget the consumer lag aimed at, as time to settle it at the worker's current rate
 	 * @param drainOver over how long a lag above (or below) the target is brought back to it
 	 * @param floor the least rate of a room while nothing is shed, places a second (at least 1)
 	 * @param shedHold how long nothing is admitted after a booking request was shed
@@ -85,27 +105,46 @@ final class AutoAdmissionRate {
 			this.givenAt = null;
 			return 0;
 		}
-		double grown = grownSince(now);
+		Long ahead = pipeline.recordsAhead();
+		double rate;
+		if (ahead == null) {
+			rate = this.given;
+		}
+		else {
+			double grown = grownSince(now);
+			double settled = currentRate(pipeline);
+			double target = settled * this.lagTargetSeconds;
+			rate = settled + (target - ahead) / this.drainOverSeconds;
+			if (ahead == 0 || ahead < settled) {
+				this.doubling = true;
+			}
+			else if (ahead >= target) {
+				this.doubling = false;
+			}
+			if (this.doubling) {
+				rate = Math.max(rate, grown);
+			}
+		}
 		this.givenAt = now;
-		Double measured = pipeline.settledPerSecond();
-		double settled = (measured != null && measured > 0) ? measured : 0;
-		double target = settled * this.lagTargetSeconds;
-		long ahead = pipeline.recordsAhead();
-		double rate = settled + (target - ahead) / this.drainOverSeconds;
-		if (ahead == 0 || ahead < settled) {
-			this.doubling = true;
-		}
-		else if (ahead >= target) {
-			this.doubling = false;
-		}
-		if (this.doubling) {
-			rate = Math.max(rate, grown);
-		}
 		int sharing = Math.max(1, rooms);
 		int most = (ceiling != null) ? ceiling : NO_CEILING;
 		double share = Math.min(most, Math.max(this.floor, rate / sharing));
 		this.given = share * sharing;
 		return (int) Math.floor(share + 1e-9);
+	}
+
+	/** The worker's settle rate now: the lower of its smoothed and recent rates (0 while neither is measured). */
+	private static double currentRate(Pipeline pipeline) {
+		Double smoothed = pipeline.settledPerSecond();
+		Double recent = pipeline.recentPerSecond();
+		double current = Double.POSITIVE_INFINITY;
+		if (smoothed != null) {
+			current = smoothed;
+		}
+		if (recent != null) {
+			current = Math.min(current, recent);
+		}
+		return (Double.isInfinite(current) || current < 0) ? 0 : current;
 	}
 
 	/** The rate last given, doubled for every second since (a second at most; not after a round at 0). */
@@ -122,13 +161,16 @@ final class AutoAdmissionRate {
 	 *
 	 * @param settledPerSecond the worker group's settle rate on {@code bookings.requested}, records a second summed
 	 * over partitions (smoothed, {@code minitickets.queue.rate-half-life}); null while unmeasured
-	 * @param recordsAhead records not yet settled (end offset − committed offset, summed over partitions)
+	 * @param recentPerSecond the same over the last {@code minitickets.queue.recent-rate-window} the worker was busy
+	 * through; null while unmeasured
+	 * @param recordsAhead records not yet settled (end offset − committed offset, summed over the partitions the group
+	 * committed on); null while unknown (no reading yet, or no committed offset on any partition)
 	 * @param shedTotal booking requests this instance has shed since it started ({@code minitickets_bookings_shed})
 	 * @param inFlight booking requests in progress on this instance now
 	 * @param inFlightMax this instance's in-flight limit
 	 */
-	record Pipeline(@Nullable Double settledPerSecond, long recordsAhead, long shedTotal, int inFlight,
-			int inFlightMax) {
+	record Pipeline(@Nullable Double settledPerSecond, @Nullable Double recentPerSecond, @Nullable Long recordsAhead,
+			long shedTotal, int inFlight, int inFlightMax) {
 	}
 
 }

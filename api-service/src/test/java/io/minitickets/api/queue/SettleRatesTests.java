@@ -14,7 +14,7 @@ class SettleRatesTests {
 
 	private static final Instant T0 = Instant.parse("2026-12-03T12:00:00Z");
 
-	private final SettleRates rates = new SettleRates(Duration.ofSeconds(10));
+	private final SettleRates rates = new SettleRates(Duration.ofSeconds(10), Duration.ofSeconds(2));
 
 	@Test
 	void theRateIsUnknownUntilTwoReadingsWithABacklog() {
@@ -92,6 +92,45 @@ class SettleRatesTests {
 
 		assertThat(this.rates.add(List.of(new PartitionLag(0, 100, 0L)), T0.plusSeconds(1)).get(0).ratePerSecond())
 			.isZero();
+	}
+
+	@Test
+	void theRecentRateIsTheLastWindowTheWorkerWasBusyThroughout() {
+		assertThat(this.rates.recentPerSecond()).as("before any reading").isNull();
+		this.rates.add(List.of(new PartitionLag(0, 100_000, 0L), new PartitionLag(1, 100_000, 0L)), T0);
+		for (int second = 1; second <= 30; second++) {
+			this.rates.add(List.of(new PartitionLag(0, 100_000, 300L * second), new PartitionLag(1, 100_000, 0L)),
+					T0.plusSeconds(second));
+		}
+		// partition 0's worker slows to a third; partition 1 settled nothing while busy: a stall, 0/s
+		for (int second = 31; second <= 33; second++) {
+			this.rates.add(List.of(new PartitionLag(0, 100_000, 9_000L + 100L * (second - 30)),
+					new PartitionLag(1, 100_000, 0L)), T0.plusSeconds(second));
+		}
+
+		assertThat(this.rates.recentPerSecond()).as("over the last 2 s, summed").isCloseTo(100.0, within(1e-9));
+	}
+
+	@Test
+	void theRecentRateSpansTheWindowSoAWorkerCommittingEverySecondSecondIsNotAStall() {
+		this.rates.add(List.of(new PartitionLag(0, 100_000, 0L)), T0);
+		for (int second = 1; second <= 9; second++) {
+			this.rates.add(List.of(new PartitionLag(0, 100_000, (second / 2) * 40L)), T0.plusSeconds(second));
+		}
+
+		assertThat(this.rates.recentPerSecond()).isCloseTo(20.0, within(1e-9));
+	}
+
+	@Test
+	void anIntervalEndingCaughtUpIsNotTheWorkersSpeedSoTheRecentRateIsKept() {
+		this.rates.add(List.of(new PartitionLag(0, 1_000, 0L)), T0);
+		this.rates.add(List.of(new PartitionLag(0, 1_000, 300L)), T0.plusSeconds(1));
+		this.rates.add(List.of(new PartitionLag(0, 1_000, 600L)), T0.plusSeconds(2));
+		this.rates.add(List.of(new PartitionLag(0, 610, 610L)), T0.plusSeconds(3));
+		this.rates.add(List.of(new PartitionLag(0, 615, 615L)), T0.plusSeconds(4));
+
+		assertThat(this.rates.recentPerSecond()).as("the worker waited for records: not slowed")
+			.isCloseTo(300.0, within(1e-9));
 	}
 
 }

@@ -10,6 +10,7 @@ import io.minitickets.api.ApiClient;
 import io.minitickets.api.ApiIntegrationTest;
 import io.minitickets.api.event.Event;
 import io.minitickets.api.event.EventRepository;
+import io.minitickets.core.waitingroom.WaitingRoomQueue;
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
 import tools.jackson.databind.JsonNode;
@@ -31,6 +32,9 @@ class AutoAdmissionIntegrationTests extends ApiIntegrationTest {
 
 	@Autowired
 	private AdmissionScheduler scheduler;
+
+	@Autowired
+	private WaitingRoomQueue queue;
 
 	@Test
 	void theAdminApiTakesAutoAdmissionWithAnOptionalCeiling() {
@@ -92,6 +96,24 @@ class AutoAdmissionIntegrationTests extends ApiIntegrationTest {
 		assertThat(rooms).hasSize(3);
 
 		assertThat(this.scheduler.sharingAutoRate(rooms)).as("the rush's room alone: not the one nobody waits in")
+			.isEqualTo(1);
+	}
+
+	@Test
+	void aPausedRoomWithPlacesWaitingTakesNoShareOfTheAutoRate() {
+		Instant opening = Instant.now().plusSeconds(3600);
+		long admitting = autoRoomOpening(opening);
+		long paused = autoRoomOpening(opening);
+		join(admitting, newUserId());
+		join(paused, newUserId());
+		assertThat(this.queue.pause(paused)).isTrue();
+		List<Event> rooms = this.events.openWaitingRooms(opening)
+			.stream()
+			.filter((event) -> List.of(admitting, paused).contains(event.id()))
+			.toList();
+		assertThat(rooms).hasSize(2);
+
+		assertThat(this.scheduler.sharingAutoRate(rooms)).as("the room admitting alone: the paused one admits no one")
 			.isEqualTo(1);
 	}
 

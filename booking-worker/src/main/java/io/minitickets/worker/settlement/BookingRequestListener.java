@@ -77,7 +77,7 @@ class BookingRequestListener {
 	@KafkaListener(id = ID, topics = BookingTopics.REQUESTED, groupId = BookingTopics.WORKER_GROUP, batch = "true")
 	void onBatch(List<ConsumerRecord<String, BookingRequested>> records) {
 		this.metrics.batch(records.size());
-		this.cap.admit(records.size());
+		this.cap.admit(records.size(), this.slowdown.factor());
 		if (logger.isDebugEnabled()) {
 			records.forEach(BookingRequestListener::logReceived);
 		}

@@ -10,9 +10,10 @@ import org.springframework.stereotype.Component;
 
 /**
  * Paces the listener's batches to {@link WorkerProperties#settleRateCap()} records a second, for benchmarks only (the
- * bench's {@code eta} figure): before a batch is settled it waits until the records admitted before it are worth that
- * long at the cap, so a backlog drains at a steady, known rate. A worker that was idle does not save up a burst. Without
- * a cap (the default, and production) it never waits. Called on the listener's one thread.
+ * bench's {@code eta} figure, and the {@code waitingRoom} figure's auto rush, whose slow-down divides the cap): before a
+ * batch is settled it waits until the records admitted before it are worth that long at the cap, so a backlog drains at
+ * a steady, known rate. A worker that was idle does not save up a burst. Without a cap (the default, and production) it
+ * never waits. Called on the listener's one thread.
  */
 @Component
 class SettleRateCap {
@@ -45,8 +46,10 @@ class SettleRateCap {
 	/**
 	 * Waits until a batch of {@code records} may be settled under the cap; returns at once without one.
 	 * @param records the batch's records
+	 * @param slowdown the bench's slow-down factor now ({@link SettleSlowdown#factor()}, at least 1): the cap is divided
+	 * by it, so that a capped worker slowed to a third settles at a third of its cap
 	 */
-	void admit(int records) {
+	void admit(int records, double slowdown) {
 		if (this.perSecond < 1) {
 			return;
 		}
@@ -56,7 +59,7 @@ class SettleRateCap {
 			this.pause.accept(start - now);
 			now = this.nanoTime.getAsLong();
 		}
-		this.nextStart = start + (long) (records * 1e9 / this.perSecond);
+		this.nextStart = start + (long) (records * 1e9 * Math.max(1, slowdown) / this.perSecond);
 	}
 
 }

@@ -56,17 +56,26 @@ class SettleSlowdown {
 	 * @param batchNanos how long the batch took to settle, ns
 	 */
 	void after(long batchNanos) {
+		double now = factor();
+		if (now > 1) {
+			this.pause.accept((long) ((now - 1) * batchNanos));
+		}
+	}
+
+	/**
+	 * @return the slow-down factor now (at least 1; 1 without a file named, while it is missing or unreadable), the file
+	 * read at most once a second; the settle-rate cap divides by it too ({@link SettleRateCap#admit})
+	 */
+	double factor() {
 		if (this.file == null) {
-			return;
+			return 1;
 		}
 		long now = this.nanoTime.getAsLong();
 		if (this.readAt == null || now - this.readAt >= REREAD_NANOS) {
 			this.factor = read(this.file);
 			this.readAt = now;
 		}
-		if (this.factor > 1) {
-			this.pause.accept((long) ((this.factor - 1) * batchNanos));
-		}
+		return this.factor;
 	}
 
 	private static double read(Path file) {

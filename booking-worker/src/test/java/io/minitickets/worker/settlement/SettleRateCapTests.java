@@ -9,8 +9,8 @@ import org.junit.jupiter.api.Test;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * The bench-only settle-rate cap: batches paced so that the records settled never run ahead of the cap, and no pause at
- * all without one.
+ * The bench-only settle-rate cap: batches paced so that the records settled never run ahead of the cap (divided by the
+ * bench's slow-down factor), and no pause at all without one.
  */
 class SettleRateCapTests {
 
@@ -29,8 +29,8 @@ class SettleRateCapTests {
 	void withoutACapNoBatchWaits() {
 		SettleRateCap cap = cap(0);
 
-		cap.admit(500);
-		cap.admit(500);
+		cap.admit(500, 1);
+		cap.admit(500, 1);
 
 		assertThat(this.pauses).isEmpty();
 	}
@@ -39,21 +39,33 @@ class SettleRateCapTests {
 	void batchesArePacedToTheCap() {
 		SettleRateCap cap = cap(1_000);
 
-		cap.admit(500);
-		cap.admit(500);
-		cap.admit(250);
+		cap.admit(500, 1);
+		cap.admit(500, 1);
+		cap.admit(250, 1);
 
 		// the first batch goes at once; each next one waits until the records before it are 1,000/s worth of time old
 		assertThat(this.pauses).containsExactly(500_000_000L, 500_000_000L);
 	}
 
 	@Test
+	void aSlowdownFactorPacesBatchesAtThatFractionOfTheCap() {
+		SettleRateCap cap = cap(1_000);
+
+		cap.admit(500, 1);
+		cap.admit(500, 3);
+		cap.admit(500, 3);
+
+		// the batch after the slow-down waits the first's 500 ms; the next one its 500 records at 333/s
+		assertThat(this.pauses).containsExactly(500_000_000L, 1_500_000_000L);
+	}
+
+	@Test
 	void timeSpentSettlingCountsTowardsThePace() {
 		SettleRateCap cap = cap(1_000);
 
-		cap.admit(500);
+		cap.admit(500, 1);
 		this.now.addAndGet(300_000_000L);
-		cap.admit(500);
+		cap.admit(500, 1);
 
 		assertThat(this.pauses).containsExactly(200_000_000L);
 	}
@@ -62,10 +74,10 @@ class SettleRateCapTests {
 	void anIdleWorkerDoesNotSaveUpABurst() {
 		SettleRateCap cap = cap(1_000);
 
-		cap.admit(100);
+		cap.admit(100, 1);
 		this.now.addAndGet(10_000_000_000L);
-		cap.admit(500);
-		cap.admit(500);
+		cap.admit(500, 1);
+		cap.admit(500, 1);
 
 		assertThat(this.pauses).containsExactly(500_000_000L);
 	}

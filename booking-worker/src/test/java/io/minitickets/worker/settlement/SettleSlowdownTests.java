@@ -76,6 +76,18 @@ class SettleSlowdownTests {
 	}
 
 	@Test
+	void theFactorIsWhatTheFileSaysAndOneWithoutIt() throws IOException {
+		Path file = this.folder.resolve("slowdown");
+		SettleSlowdown slowdown = slowdown(file);
+		assertThat(slowdown.factor()).isEqualTo(1);
+		Files.writeString(file, "3");
+		this.now.addAndGet(SECOND);
+
+		assertThat(slowdown.factor()).as("read again a second later").isEqualTo(3);
+		assertThat(new SettleSlowdown(null, this.now::get, this.pauses::add).factor()).isEqualTo(1);
+	}
+
+	@Test
 	void anUnreadableFactorCountsAsNoSlowdown() throws IOException {
 		Path file = Files.writeString(this.folder.resolve("slowdown"), "a third");
 		SettleSlowdown slowdown = slowdown(file);

@@ -31,7 +31,7 @@ import io.minitickets.localstack.stack.StateStore;
 public final class CappedWorker {
 
 	/** The worker's setting for the cap, in records per second (booking-worker's {@code WorkerProperties}). */
-	static final String CAP_VARIABLE = "MINITICKETS_WORKER_SETTLERATECAP";
+	public static final String CAP_VARIABLE = "MINITICKETS_WORKER_SETTLERATECAP";
 
 	private static final Duration GRACE = Duration.ofSeconds(30);
 

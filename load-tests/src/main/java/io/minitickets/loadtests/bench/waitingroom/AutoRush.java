@@ -35,12 +35,17 @@ import io.minitickets.localstack.stack.StackException;
  * {@code auto} admission under a rush, with the worker slowed to a third of its speed mid-sale.
  * <p>
  * The stack's worker is started again with booking-worker's bench-only slow-down file
- * ({@code MINITICKETS_WORKER_SLOWDOWNFILE}, no slow-down while it is missing). Every customer joins an open event's
+ * ({@code MINITICKETS_WORKER_SLOWDOWNFILE}, no slow-down while it is missing) and settle-rate cap
+ * ({@code MINITICKETS_WORKER_SETTLERATECAP}, {@link #cap}: a fifteenth of the customers a second, so that the worker
+ * is the bottleneck at every scale and the line outlasts the slow-down by ~30 s, 2/3 of the customers at a third of the
+ * cap; the slow-down divides the cap too), and batches of at most {@value #BATCH} records (so that the slowed worker
+ * commits within each second's reading, as an uncapped worker of a real sale does). Every customer joins an open event's
  * room in {@code auto} admission (a seat each), then the customers follow the line as real ones would: the places
  * near its head are read ({@code GET}), and each customer read {@code ADMITTED} books one seat at once with its
  * admission token; meanwhile every customer asks its position round robin on two more connections (as fast as they
- * are answered), so that no place is dropped as abandoned. Once a third of the customers are through (or a
- * third of the deadline has passed), the file says 3: each batch of the worker is followed by twice its time idle. Every second a sampler reads the worker
+ * are answered), so that no place is dropped as abandoned. Once the room admitted a third of the customers (two
+ * thirds still waiting), or a third of the deadline has passed, the file says 3: each batch of the worker is followed
+ * by twice its time idle and the cap is divided by 3. Every second a sampler reads the worker
  * group's end and committed offsets (Kafka admin) and the room's admitted count (Valkey); api-service's
  * {@code minitickets_bookings_shed_total} is read before and after. At the end the worker is started again as the
  * stack had it.
@@ -55,6 +60,21 @@ final class AutoRush {
 
 	/** Seconds over which the settle and admission rates are taken, sample to sample. */
 	static final int RATE_SECONDS = 5;
+
+	/** Issue 18's band around the slowed settle rate that the admission rate is to stay within, a share. */
+	static final double FOLLOW_BAND = 0.2;
+
+	/** The worker's cap is the customers over this many seconds: the line lasts twice that after the slow-down. */
+	static final int CAP_SECONDS = 15;
+
+	/** The least cap, records a second. */
+	static final int MIN_CAP = 10;
+
+	/** The worker's most records a batch during the rush ({@code max-poll-records}; the stack's is 500). */
+	static final int BATCH = 100;
+
+	/** The worker's setting of its batch size (Spring Boot's {@code spring.kafka.consumer.max-poll-records}). */
+	private static final String BATCH_VARIABLE = "SPRING_KAFKA_CONSUMER_MAXPOLLRECORDS";
 
 	private static final Duration IDLE = Duration.ofMillis(250);
 
@@ -82,7 +102,8 @@ final class AutoRush {
 		CappedWorker worker = new CappedWorker(stack.session(), context.logDirectory());
 		try {
 			Files.deleteIfExists(slowdown);
-			worker.start(Map.of(SLOWDOWN_VARIABLE, slowdown.toString()), "slowable");
+			worker.start(Map.of(SLOWDOWN_VARIABLE, slowdown.toString(), CappedWorker.CAP_VARIABLE,
+					Integer.toString(cap(users.size())), BATCH_VARIABLE, Integer.toString(BATCH)), "slowable");
 			return rush(context, room, users, deadline, slowdown);
 		}
 		catch (IOException ex) {
@@ -91,6 +112,15 @@ final class AutoRush {
 		finally {
 			worker.start(Map.of(), "after-waiting-room");
 		}
+	}
+
+	/**
+	 * @param customers the rush's customers
+	 * @return the worker's settle-rate cap for the rush, records a second: the customers over {@value #CAP_SECONDS} s,
+	 * at least {@value #MIN_CAP}
+	 */
+	static int cap(int customers) {
+		return Math.max(MIN_CAP, customers / CAP_SECONDS);
 	}
 
 	private static Result rush(BenchContext context, Room room, List<LoadUser> users, Duration deadline,
@@ -130,7 +160,7 @@ final class AutoRush {
 			long dropped = 0;
 			double slowedAt = -1;
 			while (cursor < ids.size() && System.nanoTime() - until < 0) {
-				if (slowedAt < 0 && (cursor >= ids.size() / SLOWDOWN
+				if (slowedAt < 0 && (room.status(eventId).admitted() >= ids.size() / SLOWDOWN
 						|| System.nanoTime() - slowFrom > deadline.toNanos() / SLOWDOWN)) {
 					Files.writeString(slowdown, Integer.toString(SLOWDOWN));
 					slowedAt = (System.nanoTime() - start) / 1e9;
@@ -164,12 +194,13 @@ final class AutoRush {
 					ProcessWaits.pause(IDLE);
 				}
 			}
+			double emptiedAt = (cursor >= ids.size()) ? (System.nanoTime() - start) / 1e9 : -1;
 			Files.writeString(slowdown, "1");
 			kept.join();
 			stack.awaitWorkerCaughtUp(Duration.ofMinutes(3));
 			ProcessWaits.pause(Duration.ofSeconds(1));
 			long shed = shed(metrics) - shedBefore;
-			return Result.of(users.size(), cursor, booked, dropped, shed, slowedAt, List.copyOf(samples));
+			return Result.of(users.size(), cursor, booked, dropped, shed, slowedAt, emptiedAt, List.copyOf(samples));
 		}
 		finally {
 			sampler.shutdownNow();
@@ -229,20 +260,27 @@ final class AutoRush {
 	 * @param dropped places dropped as abandoned on the way
 	 * @param shed booking requests api-service shed during the rush (bar 0)
 	 * @param slowedAtSeconds when the worker was slowed, seconds into the rush; −1 when it never was
+	 * @param lineSeconds how long the line was still non-empty after the slow-down (until the last customer was
+	 * through, or the deadline), s; −1 when the worker was never slowed
 	 * @param maxLagSeconds the worker group's lag at its highest, as seconds of settling: for each second's reading,
 	 * the time until the group's committed offsets reached the end offsets read then (bar ≲ 10)
 	 * @param settledPerSecondBefore the settle rate over the {@value #RATE_SECONDS} s before the slow-down
-	 * @param settledPerSecondAfter the settle rate over the last {@value #RATE_SECONDS} s of the rush
-	 * @param followSeconds from the slow-down until the admission rate was within 25 % of the settle rate; −1 when it
-	 * never was
+	 * @param settledPerSecondAfter the settle rate over the last {@value #RATE_SECONDS} s of the rush while places were
+	 * still waiting
+	 * @param followSeconds from the slow-down until the admission rate stayed within {@link #FOLLOW_BAND} (20 %) of the
+	 * slowed settle rate, s: the end of the first {@value #RATE_SECONDS} s window wholly after the slow-down from which on
+	 * every window that ended before the line emptied was within it; −1 when none was (bar ≤ 10)
 	 * @param samples every second's reading
 	 */
 	record Result(int customers, int through, long booked, long dropped, long shed, double slowedAtSeconds,
-			double maxLagSeconds, double settledPerSecondBefore, double settledPerSecondAfter, double followSeconds,
-			List<Sample> samples) {
+			double lineSeconds, double maxLagSeconds, double settledPerSecondBefore, double settledPerSecondAfter,
+			double followSeconds, List<Sample> samples) {
 
+		/**
+		 * @param emptiedAt when the last customer was through, seconds into the rush; −1 when the deadline came first
+		 */
 		static Result of(int customers, int through, long booked, long dropped, long shed, double slowedAt,
-				List<Sample> samples) {
+				double emptiedAt, List<Sample> samples) {
 			double maxLag = 0;
 			double before = 0;
 			double after = 0;
@@ -269,13 +307,27 @@ final class AutoRush {
 					before = settled;
 				}
 				else {
-					after = settled;
-					if (follow < 0 && then.seconds() >= slowedAt && Math.abs(admitted - settled) <= 0.25 * settled) {
-						follow = now.seconds() - slowedAt;
+					boolean lineWaiting = emptiedAt < 0 || now.seconds() <= emptiedAt;
+					if (lineWaiting) {
+						after = settled;
+					}
+					if (then.seconds() >= slowedAt && lineWaiting) {
+						boolean within = Math.abs(admitted - settled) <= FOLLOW_BAND * settled;
+						if (!within) {
+							follow = -1;
+						}
+						else if (follow < 0) {
+							follow = now.seconds() - slowedAt;
+						}
 					}
 				}
 			}
-			return new Result(customers, through, booked, dropped, shed, slowedAt, maxLag, before, after, follow,
+			double line = -1;
+			if (slowedAt >= 0) {
+				line = ((emptiedAt >= 0) ? emptiedAt : samples.isEmpty() ? slowedAt : samples.getLast().seconds())
+						- slowedAt;
+			}
+			return new Result(customers, through, booked, dropped, shed, slowedAt, line, maxLag, before, after, follow,
 					samples);
 		}
 

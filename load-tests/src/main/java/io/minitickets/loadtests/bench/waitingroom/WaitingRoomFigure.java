@@ -94,7 +94,7 @@ public final class WaitingRoomFigure implements Figure {
 			AutoRush.Result auto = AutoRush.measure(context, room, context.stack().users(customers),
 					rushDeadline(customers));
 			Figures figures = new Figures(fairness.preQueue(), fairness.spearmanRho(), fairness.fifoViolations(),
-					rate.measuredPerSecond(), rate.errorPct(), auto.maxLagSeconds(), auto.shed(),
+					rate.measuredPerSecond(), rate.errorPct(), auto.maxLagSeconds(), auto.followSeconds(), auto.shed(),
 					cost.positionCpuMicros(), cost.soldOutCpuMicros(), fairness.doublePlaces(), fairness, rate, cost,
 					auto);
 			return new Measured(figures, bars(figures), breaches(figures));
@@ -167,7 +167,11 @@ public final class WaitingRoomFigure implements Figure {
 				Bar.atMost("waitingRoom: auto, worker lag at its highest, s of settling", figures.autoMaxLagSeconds(),
 						"%.1f", LAG_BAR_SECONDS),
 				Bar.atMost("waitingRoom: auto, booking requests shed", figures.shed(), "%.0f", 0),
-				new Bar("waitingRoom: auto, admission follows the slowed worker within, s",
+				Bar.report("waitingRoom: auto, line still waiting after the slow-down, s",
+						(auto.lineSeconds() < 0) ? "not slowed"
+								: String.format(Locale.ROOT, "%.0f (slowed %.0f s into the rush)", auto.lineSeconds(),
+										auto.slowedAtSeconds())),
+				new Bar("waitingRoom: auto, admission stays within 20 % of the slowed worker's rate after, s",
 						(auto.followSeconds() < 0) ? "never" : String.format(Locale.ROOT, "%.0f", auto.followSeconds()),
 						"≤ " + FOLLOW_BAR_SECONDS,
 						auto.followSeconds() >= 0 && auto.followSeconds() <= FOLLOW_BAR_SECONDS));
@@ -210,6 +214,8 @@ public final class WaitingRoomFigure implements Figure {
 	 * @param fixedRateErrorPct its error, in percent of the rate set (bar ±5 %)
 	 * @param autoMaxLagSeconds in {@code auto} admission under the rush, the worker group's lag at its highest, as
 	 * seconds of settling (bar ≲ 10)
+	 * @param autoFollowSeconds from the worker's slow-down until the admission rate stayed within 20 % of its slowed
+	 * settle rate, s; −1 when it never did, or the worker was never slowed (bar ≤ 10)
 	 * @param shed booking requests api-service shed during the rush (bar 0)
 	 * @param positionCpuMicros api-service's CPU per position answer, µs (bar ≤ {@code soldOutCpuMicros})
 	 * @param soldOutCpuMicros api-service's CPU per sold-out 409, µs, in the same run
@@ -220,7 +226,7 @@ public final class WaitingRoomFigure implements Figure {
 	 * @param auto the auto-admission measurement in full
 	 */
 	public record Figures(int places, double spearmanRho, long fifoViolations, double fixedRate,
-			double fixedRateErrorPct, double autoMaxLagSeconds, long shed, double positionCpuMicros,
+			double fixedRateErrorPct, double autoMaxLagSeconds, double autoFollowSeconds, long shed, double positionCpuMicros,
 			double soldOutCpuMicros, long doublePlaces, Fairness.Result fairness, FixedRate.Result rate,
 			AnswerCost.Result cost, AutoRush.Result auto) {
 

@@ -22,7 +22,7 @@ class AutoRushResultTests {
 				new AutoRush.Sample(5, 230, 230, 0));
 
 		// the end read at 1 s (200) was committed by 4 s: 3 s of settling; every other reading waited less
-		assertThat(AutoRush.Result.of(0, 0, 0, 0, 0, -1, samples).maxLagSeconds()).isCloseTo(3, within(1e-9));
+		assertThat(AutoRush.Result.of(0, 0, 0, 0, 0, -1, -1, samples).maxLagSeconds()).isCloseTo(3, within(1e-9));
 	}
 
 	@Test
@@ -32,7 +32,7 @@ class AutoRushResultTests {
 			samples.add(new AutoRush.Sample(second, 10L * second, 10L * second, 10L * second));
 		}
 
-		assertThat(AutoRush.Result.of(0, 0, 0, 0, 0, -1, samples).maxLagSeconds()).isZero();
+		assertThat(AutoRush.Result.of(0, 0, 0, 0, 0, -1, -1, samples).maxLagSeconds()).isZero();
 	}
 
 	@Test
@@ -47,12 +47,58 @@ class AutoRushResultTests {
 			admitted += (second < 10) ? 300 : Math.max(100, 300 - 50 * (second - 10));
 		}
 
-		AutoRush.Result result = AutoRush.Result.of(0, 0, 0, 0, 0, 10, samples);
+		AutoRush.Result result = AutoRush.Result.of(0, 0, 0, 0, 0, 10, -1, samples);
 
 		assertThat(result.settledPerSecondBefore()).isCloseTo(300, within(1e-9));
 		assertThat(result.settledPerSecondAfter()).isCloseTo(100, within(1e-9));
-		// the first 5 s window wholly after the slow-down whose admissions are within 25 % of its settlements
+		// the end of the first 5 s window wholly after the slow-down whose admissions are within 20 % of its
+		// settlements (13–18 s: 550 admitted, 500 settled), as is every later one
 		assertThat(result.followSeconds()).isCloseTo(8, within(1e-9));
+		assertThat(result.lineSeconds()).as("never emptied: until the last reading").isCloseTo(20, within(1e-9));
+	}
+
+	@Test
+	void theAdmissionRateMustStayWithinTheBandWhileTheLineWaits() {
+		List<AutoRush.Sample> samples = new ArrayList<>();
+		long committed = 0;
+		long admitted = 0;
+		for (int second = 0; second <= 40; second++) {
+			samples.add(new AutoRush.Sample(second, committed, committed, admitted));
+			// settled 100/s from 10 s; admitted 100/s, then 250/s from 25 s to 30 s, the line empty from 35 s
+			committed += (second < 10) ? 300 : 100;
+			admitted += (second < 10) ? 300 : (second >= 25 && second < 30) ? 250 : (second >= 35) ? 0 : 100;
+		}
+
+		AutoRush.Result result = AutoRush.Result.of(0, 0, 0, 0, 0, 10, 35, samples);
+
+		// windows ending 26–34 s count more than 120/s: it stays within only from the window 30–35 s (ending at 35,
+		// 25 s after the slow-down); the windows after the line emptied do not count
+		assertThat(result.followSeconds()).isCloseTo(25, within(1e-9));
+		assertThat(result.settledPerSecondAfter()).as("while places were waiting").isCloseTo(100, within(1e-9));
+		assertThat(result.lineSeconds()).isCloseTo(25, within(1e-9));
+	}
+
+	@Test
+	void aRushNeverSlowedNeverFollows() {
+		List<AutoRush.Sample> samples = new ArrayList<>();
+		for (int second = 0; second < 10; second++) {
+			samples.add(new AutoRush.Sample(second, 10L * second, 10L * second, 10L * second));
+		}
+
+		AutoRush.Result result = AutoRush.Result.of(0, 0, 0, 0, 0, -1, 9, samples);
+
+		assertThat(result.followSeconds()).isEqualTo(-1);
+		assertThat(result.lineSeconds()).isEqualTo(-1);
+	}
+
+	@Test
+	void theCapMakesTheLineOutlastTheSlowdownByThirtySeconds() {
+		int customers = 10_000;
+		double slowedSeconds = (customers - customers / AutoRush.SLOWDOWN)
+				/ ((double) AutoRush.cap(customers) / AutoRush.SLOWDOWN);
+
+		assertThat(slowedSeconds).isBetween(29.0, 31.0);
+		assertThat(AutoRush.cap(50)).isEqualTo(AutoRush.MIN_CAP);
 	}
 
 }
