@@ -1,5 +1,7 @@
 package io.minitickets.ops;
 
+import java.util.UUID;
+
 import io.minitickets.core.text.TerminalText;
 import io.minitickets.ops.booking.BookingsCommand;
 import io.minitickets.ops.event.EventsCommand;
@@ -9,8 +11,10 @@ import io.minitickets.ops.reconcile.ReconcileCommand;
 import io.minitickets.ops.replay.ReplayCommand;
 import io.minitickets.ops.status.StatusCommand;
 import io.minitickets.ops.system.BadUsageException;
+import io.minitickets.ops.system.BookingIds;
 import io.minitickets.ops.system.ExitCodes;
 import io.minitickets.ops.system.OpsSettings;
+import io.minitickets.ops.system.UnreachableException;
 import io.minitickets.ops.token.TokensCommand;
 import io.minitickets.ops.user.UsersCommand;
 import io.minitickets.ops.waitlist.WaitlistCommand;
@@ -65,17 +69,24 @@ public final class OpsCommand implements Runnable {
 	}
 
 	/**
-	 * The command line with the ops exit codes: a {@link BadUsageException} prints its message and exits 2, any other
-	 * failure prints its message and exits 1.
+	 * The command line with the ops exit codes: a {@link BadUsageException} prints its message and exits 2, an
+	 * {@link UnreachableException} its message and exits 1, any other failure prints itself and exits 1. A UUID is read
+	 * as a booking id ({@link BookingIds}).
 	 * @param settings where Postgres, Kafka and Valkey are
 	 * @return the command line, ready to {@code execute}
 	 */
 	public static CommandLine commandLine(OpsSettings settings) {
 		CommandLine commandLine = new CommandLine(new OpsCommand(settings));
+		// every UUID an operator gives is a booking id
+		commandLine.registerConverter(UUID.class, new BookingIds());
 		commandLine.setExecutionExceptionHandler((ex, command, parsed) -> {
 			if (ex instanceof BadUsageException) {
 				command.getErr().println("ops: " + TerminalText.escape(ex.getMessage()));
 				return ExitCodes.BAD_USAGE;
+			}
+			if (ex instanceof UnreachableException) {
+				command.getErr().println("ops: " + TerminalText.escape(ex.getMessage()));
+				return ExitCodes.CHECK_FAILED;
 			}
 			command.getErr().println("ops: " + TerminalText.escape(ex.toString()));
 			if (ex.getCause() != null) {

@@ -10,6 +10,6 @@ import jakarta.validation.constraints.Size;
  * @param email the login
  * @param password the password
  */
-record LoginRequest(@NotBlank @Size(max = 254) @Pattern(regexp = "\\P{Cc}*", message = "must not contain control characters") String email,
-		@NotBlank @Size(max = 200) @Pattern(regexp = "\\P{Cc}*", message = "must not contain control characters") String password) {
+record LoginRequest(@NotBlank @Size(max = 254, message = "must be 1 to 254 UTF-16 code units long") @Pattern(regexp = "\\P{Cc}*", message = "must not contain control characters") String email,
+		@NotBlank @Size(max = 200, message = "must be 1 to 200 UTF-16 code units long (a character past U+FFFF counts 2)") @Pattern(regexp = "\\P{Cc}*", message = "must not contain control characters") String password) {
 }

@@ -1,10 +1,12 @@
 package io.minitickets.api.booking;
 
+import java.time.Instant;
 import java.util.UUID;
 
 import io.minitickets.api.problem.ApiException;
 import io.minitickets.api.problem.Problems;
 import io.minitickets.core.problem.ProblemTypes;
+import io.minitickets.core.schema.ClosedSale;
 import io.minitickets.core.security.AdmissionRefusal;
 import io.minitickets.core.security.AdmissionTokens;
 import org.springframework.http.HttpStatus;
@@ -12,7 +14,7 @@ import org.springframework.http.HttpStatus;
 /**
  * The problems the booking path answers, with their precise details.
  */
-final class BookingProblems {
+public final class BookingProblems {
 
 	private BookingProblems() {
 	}
@@ -20,6 +22,21 @@ final class BookingProblems {
 	static ApiException soldOut(long eventId) {
 		return new ApiException(HttpStatus.CONFLICT, ProblemTypes.SOLD_OUT, "Sold out",
 				"Event " + eventId + " has fewer seats left than asked for.", null);
+	}
+
+	/**
+	 * @param eventId an event whose sale is not open
+	 * @param saleOpensAt its sale's opening
+	 * @return the 409 that says when it opens ({@code saleOpensAt}), or that it is closed ({@link ClosedSale}: its
+	 * opening then is a stand-in, not a time to wait for)
+	 */
+	public static ApiException saleNotOpen(long eventId, Instant saleOpensAt) {
+		if (ClosedSale.isClosed(saleOpensAt)) {
+			return saleClosed(eventId);
+		}
+		return new ApiException(HttpStatus.CONFLICT, ProblemTypes.SALE_NOT_OPEN, "Sale not open",
+				"The sale of event " + eventId + " opens at " + saleOpensAt + ".", null)
+			.with("saleOpensAt", saleOpensAt.toString());
 	}
 
 	/**

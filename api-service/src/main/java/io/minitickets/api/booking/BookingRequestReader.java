@@ -157,9 +157,14 @@ class BookingRequestReader {
 		if (MediaType.APPLICATION_JSON_VALUE.equals(contentType)) {
 			return;
 		}
+		if (contentType == null) {
+			// Spring MVC would name application/octet-stream, a type the client never sent
+			throw unsupported(new HttpMediaTypeNotSupportedException(MediaType.APPLICATION_OCTET_STREAM, READABLE,
+					HttpMethod.POST), "The request has no Content-Type header: send the body as application/json.");
+		}
 		MediaType type;
 		try {
-			type = (contentType != null) ? MediaType.parseMediaType(contentType) : MediaType.APPLICATION_OCTET_STREAM;
+			type = MediaType.parseMediaType(contentType);
 		}
 		catch (InvalidMediaTypeException ex) {
 			throw unsupported(new HttpMediaTypeNotSupportedException("Could not parse Content-Type.", READABLE));
@@ -168,14 +173,17 @@ class BookingRequestReader {
 			return;
 		}
 		// As Spring MVC named it: with the request's character encoding, UTF-8 unless the type says otherwise.
-		MediaType named = (contentType != null && type.getCharset() == null)
-				? new MediaType(type, StandardCharsets.UTF_8) : type;
+		MediaType named = (type.getCharset() == null) ? new MediaType(type, StandardCharsets.UTF_8) : type;
 		throw unsupported(new HttpMediaTypeNotSupportedException(named, READABLE, HttpMethod.POST));
 	}
 
 	private static ApiException unsupported(HttpMediaTypeNotSupportedException ex) {
+		return unsupported(ex, String.valueOf(ex.getBody().getDetail()));
+	}
+
+	private static ApiException unsupported(HttpMediaTypeNotSupportedException ex, String detail) {
 		ApiException problem = new ApiException(HttpStatus.UNSUPPORTED_MEDIA_TYPE, ProblemTypes.UNSUPPORTED,
-				"Unsupported Media Type", String.valueOf(ex.getBody().getDetail()), null);
+				"Unsupported Media Type", detail, null);
 		ex.getHeaders().forEach((name, values) -> problem.withHeader(name, String.join(", ", values)));
 		return problem;
 	}

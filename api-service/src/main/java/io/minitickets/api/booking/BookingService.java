@@ -220,7 +220,7 @@ class BookingService {
 	 */
 	private @Nullable ApiException refusal(Event event, int quantity) {
 		if (!event.isSaleOpen(this.clock.instant())) {
-			return saleNotOpen(event);
+			return BookingProblems.saleNotOpen(event.id(), event.saleOpensAt());
 		}
 		if (quantity > event.maxPerOrder()) {
 			return Problems.badRequest("'quantity' must be at most " + event.maxPerOrder() + " for event " + event.id()
@@ -231,20 +231,6 @@ class BookingService {
 			return BookingProblems.userLimit(event.id(), perUserLimit);
 		}
 		return null;
-	}
-
-	/**
-	 * @param event an event whose sale is not open
-	 * @return the 409 that says when it opens ({@code saleOpensAt}), or that it is closed ({@link ClosedSale}: its
-	 * opening then is a stand-in, not a time to wait for)
-	 */
-	private static ApiException saleNotOpen(Event event) {
-		if (ClosedSale.isClosed(event.saleOpensAt())) {
-			return BookingProblems.saleClosed(event.id());
-		}
-		return new ApiException(HttpStatus.CONFLICT, ProblemTypes.SALE_NOT_OPEN, "Sale not open",
-				"The sale of event " + event.id() + " opens at " + event.saleOpensAt() + ".", null)
-			.with("saleOpensAt", event.saleOpensAt().toString());
 	}
 
 	private BookingAccepted replay(StoredAnswer answer, long eventId, int quantity) {

@@ -60,12 +60,12 @@ class Checkouts {
 	 * @param userId the caller
 	 * @return the checkout of the held booking
 	 * @throws ApiException 404 when the booking is not the caller's or does not exist; 409 when it is not HELD
-	 * (PENDING with Retry-After; any other status named in the problem's {@code bookingStatus}); 503 with Retry-After when
+	 * (PENDING with Retry-After, or without one for a free event's, which takes no payment; any other status named in the problem's {@code bookingStatus}); 503 with Retry-After when
 	 * no provider is configured or the provider cannot create the checkout now
 	 */
 	CheckoutView checkout(UUID bookingId, long userId) {
 		OwnedBooking booking = this.bookings.findOwned(bookingId, userId)
-			.orElseThrow(() -> this.unsettled.refusal(bookingId, userId, "HELD", NOT_HELD_YET_RETRY_AFTER_SECONDS));
+			.orElseThrow(() -> this.unsettled.paymentRefusal(bookingId, userId, NOT_HELD_YET_RETRY_AFTER_SECONDS));
 		if (booking.status() != BookingStatus.HELD) {
 			throw Problems
 				.conflict("Booking " + bookingId + " is " + booking.status() + "; only a HELD booking can be paid.")

@@ -1,11 +1,15 @@
 package io.minitickets.api.problem;
 
 import java.net.URI;
+import java.util.regex.Pattern;
 import java.util.stream.Collectors;
 
 import io.minitickets.core.problem.ProblemTypes;
+import jakarta.validation.constraints.Max;
+import jakarta.validation.constraints.Min;
 import org.apache.tomcat.util.http.InvalidParameterException;
 import org.jspecify.annotations.Nullable;
+import org.springframework.core.MethodParameter;
 import org.springframework.dao.DataAccessException;
 import org.springframework.dao.DataAccessResourceFailureException;
 import org.springframework.dao.RecoverableDataAccessException;
@@ -36,6 +40,9 @@ import org.springframework.web.servlet.resource.NoResourceFoundException;
 @RestControllerAdvice
 class ProblemDetailsAdvice extends ResponseEntityExceptionHandler {
 
+	/** An integer in decimal digits: one that fails to convert is past its type's range. */
+	private static final Pattern DECIMAL_INTEGER = Pattern.compile("-?[0-9]+");
+
 	@ExceptionHandler(ApiException.class)
 	ResponseEntity<ProblemDetail> handleApiException(ApiException ex) {
 		ProblemDetail problem = ex.toProblemDetail(currentPath());
@@ -58,9 +65,28 @@ class ProblemDetailsAdvice extends ResponseEntityExceptionHandler {
 					Problems.badRequest("Send '" + ex.getName() + "' once, not " + values.length + " times."));
 		}
 		Class<?> required = ex.getRequiredType();
+		String value = String.valueOf(ex.getValue());
 		String expected = (required != null) ? UnreadableBodies.expectedType(required) : "a value of another type";
-		return handleApiException(Problems.badRequest("'" + ex.getName() + "' must be " + expected + ", not '"
-				+ Problems.echo(String.valueOf(ex.getValue())) + "'."));
+		if ("an integer".equals(expected) && DECIMAL_INTEGER.matcher(value.strip()).matches()) {
+			expected = integerRange(required, ex.getParameter());
+		}
+		return handleApiException(
+				Problems.badRequest("'" + ex.getName() + "' must be " + expected + ", not '" + Problems.echo(value)
+						+ "'."));
+	}
+
+	/**
+	 * What an integer parameter takes, for one written in decimal digits past the range of its type: "an integer from
+	 * 0 to 2147483647", narrowed by its {@link Min} and {@link Max}.
+	 */
+	private static String integerRange(@Nullable Class<?> type, MethodParameter parameter) {
+		boolean isInt = type == int.class || type == Integer.class;
+		long min = isInt ? Integer.MIN_VALUE : Long.MIN_VALUE;
+		long max = isInt ? Integer.MAX_VALUE : Long.MAX_VALUE;
+		Min atLeast = parameter.getParameterAnnotation(Min.class);
+		Max atMost = parameter.getParameterAnnotation(Max.class);
+		return "an integer from " + ((atLeast != null) ? Math.max(min, atLeast.value()) : min) + " to "
+				+ ((atMost != null) ? Math.min(max, atMost.value()) : max);
 	}
 
 	@ExceptionHandler({ DataAccessResourceFailureException.class, TransientDataAccessException.class,

@@ -56,6 +56,10 @@ public final class UnreadableBodies {
 						.collect(Collectors.joining(", ")) + ".";
 		}
 		MismatchedInputException mismatch = findCause(failure, MismatchedInputException.class);
+		if (mismatch != null && mismatch.getPath().isEmpty()
+				&& String.valueOf(mismatch.getOriginalMessage()).startsWith("Trailing token")) {
+			return "The request body has more after its JSON object: send one object and nothing after it.";
+		}
 		if (mismatch != null && mismatch.getPath().isEmpty()) {
 			return "The request body must be a JSON object.";
 		}

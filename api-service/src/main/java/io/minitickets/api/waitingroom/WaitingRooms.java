@@ -21,6 +21,7 @@ import io.minitickets.core.waitingroom.JoinedPlace;
 import io.minitickets.core.waitingroom.PlaceReading;
 import io.minitickets.core.waitingroom.PlaceState;
 import io.minitickets.core.waitingroom.WaitingRoomQueue;
+import org.jspecify.annotations.Nullable;
 import org.springframework.http.HttpStatus;
 import org.springframework.stereotype.Service;
 
@@ -54,36 +55,49 @@ public class WaitingRooms {
 	}
 
 	/**
-	 * Takes a place for the caller, or finds the one it has.
+	 * Takes a place for the caller, or finds the one it has: a caller with a place gets it back whatever the event's
+	 * state now (a retried join is safe), and only a new place is refused.
 	 * @param eventId the event
 	 * @param userId the caller
 	 * @return the place and whether this join took it
-	 * @throws ApiException 404 no such event or it has no waiting room; 409 its sale closed ({@code sale-not-open}),
-	 * sold out ({@code sold-out}; Postgres or the gate says so), before the room's {@code opensAt}
-	 * ({@code queue-not-open}, with {@code queueOpensAt} and Retry-After); 503 Valkey unreachable
+	 * @throws ApiException 404 no such event or it has no waiting room; 409 for a caller without a place: its sale
+	 * closed ({@code sale-not-open}), sold out ({@code sold-out}; Postgres or the gate says so), before the room's
+	 * {@code opensAt} ({@code queue-not-open}, with {@code queueOpensAt} and Retry-After); 503 Valkey unreachable
 	 */
 	public Joined join(long eventId, long userId) {
 		Event event = this.events.find(eventId).orElseThrow(() -> Problems.notFound("No event " + eventId + "."));
 		WaitingRoom room = enabledRoom(event);
 		Instant now = this.clock.instant();
-		if (ClosedSale.isClosed(event.saleOpensAt())) {
-			throw new ApiException(HttpStatus.CONFLICT, ProblemTypes.SALE_NOT_OPEN, "Sale not open",
-					"The sale of event " + eventId + " is closed: its waiting room takes no places.", null);
-		}
-		if (!room.takesPlaces(now)) {
-			throw new ApiException(HttpStatus.CONFLICT, ProblemTypes.QUEUE_NOT_OPEN, "Waiting room not open",
-					"The waiting room of event " + eventId + " takes places from " + room.opensAt() + ".",
-					Math.max(1, Duration.between(now, room.opensAt()).toSeconds()))
-				.with("queueOpensAt", room.opensAt().toString());
-		}
-		if (soldOut(event)) {
-			throw new ApiException(HttpStatus.CONFLICT, ProblemTypes.SOLD_OUT, "Sold out",
-					"Event " + eventId + " is sold out: its waiting room takes no more places.", null);
+		ApiException refused = refusal(event, room, now);
+		if (refused != null) {
+			UUID own = valkey(() -> this.queue.placeOf(eventId, userId)).orElseThrow(() -> refused);
+			PlaceReading reading = valkey(() -> this.queue.place(eventId, own)).orElseThrow(() -> refused);
+			return new Joined(view(event, own, reading), false);
 		}
 		JoinedPlace joined = valkey(() -> this.queue.join(eventId, userId, UUID.randomUUID(), event.isSaleOpen(now)));
 		PlaceReading reading = valkey(() -> this.queue.place(eventId, joined.placeId()))
 			.orElseThrow(() -> Problems.unavailable("The waiting room of event " + eventId + " lost the place.", 1));
 		return new Joined(view(event, joined.placeId(), reading), joined.joinedNow());
+	}
+
+	/** Why the room takes no new place now, or null when it takes one. */
+	private @Nullable ApiException refusal(Event event, WaitingRoom room, Instant now) {
+		long eventId = event.id();
+		if (ClosedSale.isClosed(event.saleOpensAt())) {
+			return new ApiException(HttpStatus.CONFLICT, ProblemTypes.SALE_NOT_OPEN, "Sale not open",
+					"The sale of event " + eventId + " is closed: its waiting room takes no places.", null);
+		}
+		if (!room.takesPlaces(now)) {
+			return new ApiException(HttpStatus.CONFLICT, ProblemTypes.QUEUE_NOT_OPEN, "Waiting room not open",
+					"The waiting room of event " + eventId + " takes places from " + room.opensAt() + ".",
+					Math.max(1, Duration.between(now, room.opensAt()).toSeconds()))
+				.with("queueOpensAt", room.opensAt().toString());
+		}
+		if (soldOut(event)) {
+			return new ApiException(HttpStatus.CONFLICT, ProblemTypes.SOLD_OUT, "Sold out",
+					"Event " + eventId + " is sold out: its waiting room takes no more places.", null);
+		}
+		return null;
 	}
 
 	/**

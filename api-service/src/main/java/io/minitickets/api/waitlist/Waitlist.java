@@ -1,7 +1,9 @@
 package io.minitickets.api.waitlist;
 
+import java.time.Instant;
 import java.util.OptionalLong;
 
+import io.minitickets.api.booking.BookingProblems;
 import io.minitickets.api.problem.ApiException;
 import io.minitickets.api.problem.Problems;
 import io.minitickets.api.waitlist.WaitlistRepository.EventSeats;
@@ -38,8 +40,9 @@ class Waitlist {
 	 * @param userId the caller
 	 * @param quantity seats, already checked positive
 	 * @return the new entry with its position
-	 * @throws ApiException 404 unknown event; 400 quantity above the event's per-order maximum; 409 when seats are
-	 * available (book them), when the user has a live entry already (named in {@code entryId}), or when the entry
+	 * @throws ApiException 404 unknown event; 400 quantity above the event's per-order maximum; 409
+	 * {@code sale-not-open} before the sale opens or once it is closed (as a booking's), 409 when seats are available
+	 * (book them), when the user has a live entry already (named in {@code entryId}), or when the entry
 	 * would pass the per-user limit ({@code user-limit})
 	 */
 	WaitlistEntryView join(long eventId, long userId, int quantity) {
@@ -48,6 +51,10 @@ class Waitlist {
 		if (quantity > event.maxPerOrder()) {
 			throw Problems.badRequest("'quantity' must be at most " + event.maxPerOrder() + " for event " + eventId
 					+ ", was " + quantity + ".");
+		}
+		if (Instant.now().isBefore(event.saleOpensAt())) {
+			// as the booking route answers: nothing is sold before the opening, nor once the sale is closed
+			throw BookingProblems.saleNotOpen(eventId, event.saleOpensAt());
 		}
 		if (!soldOut(eventId, event, quantity)) {
 			throw Problems.conflict("Event " + eventId + " has seats available: book them "

@@ -1,5 +1,7 @@
 package io.minitickets.api.waitlist;
 
+import java.time.Instant;
+import java.time.OffsetDateTime;
 import java.util.Optional;
 import java.util.UUID;
 
@@ -36,10 +38,12 @@ class WaitlistRepository {
 	 */
 	Optional<EventSeats> event(long eventId) {
 		return this.jdbc.sql("""
-				select capacity - seats_sold as free, max_per_order, per_user_limit from events where id = ?""")
+				select capacity - seats_sold as free, max_per_order, per_user_limit, sale_opens_at
+				from events where id = ?""")
 			.param(eventId)
 			.query((rs, row) -> new EventSeats(rs.getInt("free"), rs.getInt("max_per_order"),
-					(Integer) rs.getObject("per_user_limit")))
+					(Integer) rs.getObject("per_user_limit"),
+					rs.getObject("sale_opens_at", OffsetDateTime.class).toInstant()))
 			.optional();
 	}
 
@@ -98,8 +102,9 @@ class WaitlistRepository {
 	 * @param free capacity − seats taken (HELD + CONFIRMED) in Postgres
 	 * @param maxPerOrder the most seats one booking (or entry) may ask for
 	 * @param perUserLimit the most seats one user may hold, have and wait for; null for none
+	 * @param saleOpensAt when its sale opens; {@link io.minitickets.core.schema.ClosedSale#OPENS_AT} once it is closed
 	 */
-	record EventSeats(int free, int maxPerOrder, @Nullable Integer perUserLimit) {
+	record EventSeats(int free, int maxPerOrder, @Nullable Integer perUserLimit, Instant saleOpensAt) {
 	}
 
 }

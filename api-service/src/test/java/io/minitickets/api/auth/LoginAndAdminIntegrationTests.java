@@ -62,6 +62,23 @@ class LoginAndAdminIntegrationTests extends ApiIntegrationTest {
 	}
 
 	@Test
+	void namesTheLengthsANameOrPasswordMayHaveAndTheirUnit() {
+		HttpResponse<String> longName = this.api.post("/api/admin/events",
+				"{\"name\":\"" + "n".repeat(201) + "\",\"capacity\":5,\"saleOpensAt\":\"2026-01-01T00:00:00Z\"}",
+				adminToken());
+		HttpResponse<String> longPassword = this.api.post("/api/auth/login",
+				"{\"email\":\"ada@example.com\",\"password\":\"" + "p".repeat(201) + "\"}", null,
+				"X-Forwarded-For", "10.1.0.5");
+
+		assertThat(longName.statusCode()).isEqualTo(400);
+		assertThat(ApiClient.json(longName).get("detail").asString())
+			.isEqualTo("'name' must be 1 to 200 UTF-16 code units long (a character past U+FFFF counts 2).");
+		assertThat(longPassword.statusCode()).isEqualTo(400);
+		assertThat(ApiClient.json(longPassword).get("detail").asString())
+			.isEqualTo("'password' must be 1 to 200 UTF-16 code units long (a character past U+FFFF counts 2).");
+	}
+
+	@Test
 	void keepsAdministrationToAdmins() {
 		HttpResponse<String> response = this.api.post("/api/admin/events",
 				"{\"name\":\"x\",\"capacity\":5,\"saleOpensAt\":\"2026-01-01T00:00:00Z\"}", newUserToken());

@@ -104,11 +104,17 @@ class BookingRouteIntegrationTests extends ApiIntegrationTest {
 		HttpResponse<String> text = this.api.send("POST", path(eventId), null, "Authorization",
 				"Bearer " + newUserToken(), "Content-Type", "text/plain");
 		HttpResponse<String> nullBody = this.api.post(path(eventId), "null", newUserToken());
+		HttpResponse<String> untyped = this.api.send("POST", path(eventId), null, "Authorization",
+				"Bearer " + newUserToken());
 
 		assertThat(text.statusCode()).isEqualTo(415);
 		assertThat(ApiClient.json(text).get("detail").asString())
 			.isEqualTo("Content-Type 'text/plain;charset=UTF-8' is not supported.");
 		assertThat(text.headers().firstValue("Accept")).hasValue("application/json, application/*+json");
+		assertThat(untyped.statusCode()).isEqualTo(415);
+		assertThat(ApiClient.json(untyped).get("detail").asString())
+			.isEqualTo("The request has no Content-Type header: send the body as application/json.");
+		assertThat(untyped.headers().firstValue("Accept")).hasValue("application/json, application/*+json");
 		assertThat(nullBody.statusCode()).isEqualTo(400);
 		assertThat(ApiClient.json(nullBody).get("detail").asString())
 			.isEqualTo("The request body is missing or unreadable.");

@@ -51,6 +51,22 @@ class PagingIntegrationTests extends ApiIntegrationTest {
 	}
 
 	@Test
+	void namesTheRangeOfANumberPastIt() {
+		String token = newUserToken();
+
+		for (String list : LISTS) {
+			HttpResponse<String> page = this.api.get(list + "?page=99999999999", token);
+			HttpResponse<String> size = this.api.get(list + "?size=-99999999999999999999", token);
+
+			assertThat(page.statusCode()).as(list).isEqualTo(400);
+			assertThat(ApiClient.json(page).get("detail").asString()).as(list)
+				.isEqualTo("'page' must be an integer from 0 to 2147483647, not '99999999999'.");
+			assertThat(ApiClient.json(size).get("detail").asString()).as(list)
+				.isEqualTo("'size' must be an integer from 1 to 100, not '-99999999999999999999'.");
+		}
+	}
+
+	@Test
 	void namesARepeatedParameterInAPlainDetail() {
 		String token = newUserToken();
 

@@ -89,6 +89,24 @@ class CheckoutIntegrationTests extends PaymentIntegrationTest {
 	}
 
 	@Test
+	void aPendingBookingOfAFreeEventIsToldItTakesNoPayment() {
+		long userId = newUserId();
+		UUID bookingId = UUID.randomUUID();
+		long eventId = createOpenEvent(10);
+		this.statusCache.put(new CachedBooking(bookingId, eventId, userId, 2, BookingStatus.PENDING, null, null));
+
+		HttpResponse<String> response = pay(bookingId, mint(userId));
+
+		assertThat(response.statusCode()).isEqualTo(409);
+		assertProblem(response, "conflict");
+		assertThat(response.headers().firstValue("Retry-After")).as("asking again will not help").isEmpty();
+		assertThat(ApiClient.json(response).get("bookingStatus").asString()).isEqualTo("PENDING");
+		assertThat(ApiClient.json(response).get("detail").asString()).isEqualTo("Booking " + bookingId
+				+ " is of free event " + eventId + ": it takes no payment and becomes CONFIRMED without one.");
+		assertThat(STRIPE.idempotencyKeys()).doesNotContain(bookingId.toString());
+	}
+
+	@Test
 	void anExpiredBookingIsAConflictNamingItsStatus() {
 		long userId = newUserId();
 		UUID bookingId = insertBooking(createPaidEvent(2500), userId, "EXPIRED", 5000);

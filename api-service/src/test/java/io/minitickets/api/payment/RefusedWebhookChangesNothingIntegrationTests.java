@@ -46,7 +46,14 @@ class RefusedWebhookChangesNothingIntegrationTests extends PaymentIntegrationTes
 
 		String otherSecret = completed(refusedPrefix + "_sig", booking, 5000, "eur");
 		assertRefused(webhook(otherSecret, sign(otherSecret, "whsec_someone_else", now)), 400, "bad-signature");
-		assertRefused(webhook(otherSecret, null), 400, "bad-signature");
+		HttpResponse<String> unsigned = webhook(otherSecret, null);
+		assertRefused(unsigned, 400, "bad-signature");
+		assertThat(ApiClient.json(unsigned).get("detail").asString())
+			.isEqualTo("Webhook refused: no Stripe-Signature header.");
+		HttpResponse<String> hugeTimestamp = webhook("{}", "t=99999999999999999999999,v1=abc");
+		assertRefused(hugeTimestamp, 400, "bad-signature");
+		assertThat(ApiClient.json(hugeTimestamp).get("detail").asString()).as("no class named").isEqualTo(
+				"Webhook refused: malformed signature header: the t= timestamp is not a whole number of seconds.");
 		String stale = completed(refusedPrefix + "_stale", booking, 5000, "eur");
 		assertRefused(webhook(stale, sign(stale, WEBHOOK_SECRET, now - 301)), 400, "stale-timestamp");
 		String malformed = "{\"id\":\"" + refusedPrefix + "_bad\", not json";

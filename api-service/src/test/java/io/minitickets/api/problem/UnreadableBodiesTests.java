@@ -3,6 +3,7 @@ package io.minitickets.api.problem;
 import org.jspecify.annotations.Nullable;
 import org.junit.jupiter.api.Test;
 import tools.jackson.core.JacksonException;
+import tools.jackson.databind.DeserializationFeature;
 import tools.jackson.databind.json.JsonMapper;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -35,6 +36,17 @@ class UnreadableBodiesTests {
 	@Test
 	void stillNamesAFieldOfTheWrongType() {
 		assertThat(detail("{\"quantity\":\"two\"}")).isEqualTo("'quantity' must be an integer.");
+	}
+
+	@Test
+	void saysWhatFollowsTheObjectRatherThanThatItIsNoObject() {
+		JsonMapper strict = JsonMapper.builder().enable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS).build();
+		JacksonException failure = catchThrowableOfType(JacksonException.class,
+				() -> strict.readerFor(Order.class).readValue("{\"quantity\":1}{\"quantity\":1}"));
+
+		assertThat(UnreadableBodies.problem(failure).getMessage())
+			.isEqualTo("The request body has more after its JSON object: send one object and nothing after it.");
+		assertThat(detail("[1]")).isEqualTo("The request body must be a JSON object.");
 	}
 
 	private static String detail(String body) {

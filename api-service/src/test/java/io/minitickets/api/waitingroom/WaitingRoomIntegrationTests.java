@@ -115,6 +115,41 @@ class WaitingRoomIntegrationTests extends ApiIntegrationTest {
 	}
 
 	@Test
+	void aCallerWhoHasAPlaceGetsItBackWhenItJoinsAgainAfterTheEventSoldOutOrItsSaleClosed() {
+		long eventId = eventWithRoom(10, Instant.now().minusSeconds(60), null, 50);
+		long owner = newUserId();
+		String placeId = ApiClient.json(join(eventId, owner)).get("placeId").asString();
+		HttpResponse<String> admitted = this.api.send("GET", "/api/events/" + eventId + "/queue/" + placeId, null,
+				"Authorization", "Bearer " + mint(owner), "Prefer", "wait=20");
+		assertThat(ApiClient.json(admitted).get("state").asString()).as(admitted.body()).isEqualTo("ADMITTED");
+		this.gate.load(eventId, 0);
+
+		HttpResponse<String> again = join(eventId, owner);
+		HttpResponse<String> newcomer = join(eventId, newUserId());
+
+		assertThat(again.statusCode()).as(again.body()).isEqualTo(200);
+		assertThat(ApiClient.json(again).get("placeId").asString()).isEqualTo(placeId);
+		assertThat(ApiClient.json(again).get("state").asString()).isEqualTo("ADMITTED");
+		assertThat(ApiClient.json(again).get("soldOut").asBoolean()).isTrue();
+		assertThat(again.headers().firstValue("Location")).hasValue("/api/events/" + eventId + "/queue/" + placeId);
+		assertThat(newcomer.statusCode()).as(newcomer.body()).isEqualTo(409);
+		assertProblem(newcomer, "sold-out");
+
+		this.gate.load(eventId, 5);
+		this.jdbc.sql("update events set sale_opens_at = ? where id = ?")
+			.params(java.sql.Timestamp.from(ClosedSale.OPENS_AT), eventId)
+			.update();
+		await().atMost(Duration.ofSeconds(30)).untilAsserted(() -> {
+			HttpResponse<String> late = join(eventId, newUserId());
+			assertThat(late.statusCode()).as(late.body()).isEqualTo(409);
+			assertProblem(late, "sale-not-open");
+		});
+		HttpResponse<String> afterTheSale = join(eventId, owner);
+		assertThat(afterTheSale.statusCode()).as(afterTheSale.body()).isEqualTo(200);
+		assertThat(ApiClient.json(afterTheSale).get("placeId").asString()).isEqualTo(placeId);
+	}
+
+	@Test
 	void joiningTakesNoBodyButAnEmptyObjectAndIgnoresAContentTypeWithoutOne() {
 		long eventId = eventWithRoom(10, Instant.now().minusSeconds(60), null, 1);
 		long user = newUserId();

@@ -1,11 +1,15 @@
 package io.minitickets.api.waitlist;
 
 import java.net.http.HttpResponse;
+import java.sql.Timestamp;
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
 import java.util.UUID;
 
 import io.minitickets.api.ApiClient;
 import io.minitickets.api.ApiIntegrationTest;
 import io.minitickets.core.inventory.InventoryGate;
+import io.minitickets.core.schema.ClosedSale;
 import org.junit.jupiter.api.Test;
 
 import org.springframework.beans.factory.annotation.Autowired;
@@ -32,6 +36,30 @@ class WaitlistApiIntegrationTests extends ApiIntegrationTest {
 		assertProblem(response, "conflict");
 		assertThat(ApiClient.json(response).get("detail").asString()).contains("seats available");
 		assertThat(entries(eventId)).isZero();
+	}
+
+	@Test
+	void aJoinIsRefusedAsTheBookingRouteRefusesItWhileTheSaleIsNotOpen() {
+		Instant opensAt = Instant.now().plusSeconds(3600).truncatedTo(ChronoUnit.SECONDS);
+		long upcoming = createEvent(10, opensAt);
+		long closed = soldOutInPostgres(createOpenEvent(10));
+		this.jdbc.sql("update events set sale_opens_at = ? where id = ?")
+			.params(Timestamp.from(ClosedSale.OPENS_AT), closed)
+			.update();
+
+		HttpResponse<String> early = join(upcoming, 1, mint(newUserId()));
+		HttpResponse<String> late = join(closed, 1, mint(newUserId()));
+
+		assertThat(early.statusCode()).as(early.body()).isEqualTo(409);
+		assertProblem(early, "sale-not-open");
+		assertThat(ApiClient.json(early).get("detail").asString())
+			.isEqualTo("The sale of event " + upcoming + " opens at " + opensAt + ".");
+		assertThat(Instant.parse(ApiClient.json(early).get("saleOpensAt").asString())).isEqualTo(opensAt);
+		assertThat(late.statusCode()).as(late.body()).isEqualTo(409);
+		assertProblem(late, "sale-not-open");
+		assertThat(ApiClient.json(late).get("detail").asString())
+			.isEqualTo("The sale of event " + closed + " is closed.");
+		assertThat(entries(upcoming) + entries(closed)).isZero();
 	}
 
 	@Test

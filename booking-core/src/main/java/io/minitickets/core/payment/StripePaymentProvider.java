@@ -126,8 +126,7 @@ public final class StripePaymentProvider implements PaymentProvider {
 	@Override
 	public PaymentEvent verifyWebhook(byte[] payload, @Nullable String signatureHeader) {
 		if (signatureHeader == null || signatureHeader.isBlank()) {
-			throw new WebhookRejectedException(WebhookRejectedException.Reason.MISSING_SIGNATURE,
-					"no Stripe-Signature header");
+			throw new WebhookRejectedException(WebhookRejectedException.Reason.MISSING_SIGNATURE);
 		}
 		String body = new String(payload, StandardCharsets.UTF_8);
 		verifySignature(body, signatureHeader);
@@ -152,7 +151,35 @@ public final class StripePaymentProvider implements PaymentProvider {
 		catch (RuntimeException ex) {
 			// stripe-java parses "t=" with Long.parseLong and splits items on '=': garbage fails there, unchecked
 			throw new WebhookRejectedException(WebhookRejectedException.Reason.MALFORMED_SIGNATURE_HEADER,
-					ex.getClass().getSimpleName() + ": " + ex.getMessage());
+					unreadable(signatureHeader));
+		}
+	}
+
+	/**
+	 * What is wrong with a header stripe-java failed to parse, in words for the client: its {@code t=} or a {@code v1}
+	 * item without a value, or a {@code t=} that is not a whole number of seconds (a {@code long}).
+	 */
+	private static String unreadable(String signatureHeader) {
+		for (String item : signatureHeader.split(",", -1)) {
+			String[] pair = item.split("=", 2);
+			String key = pair[0];
+			if (pair.length < 2 && (key.equals("t") || key.equals("v1"))) {
+				return "its " + key + " item has no '=' and no value";
+			}
+			if (pair.length == 2 && key.equals("t") && !wholeSeconds(pair[1])) {
+				return "the t= timestamp is not a whole number of seconds";
+			}
+		}
+		return "it is not t=<Unix seconds>,v1=<hex signature>";
+	}
+
+	private static boolean wholeSeconds(String value) {
+		try {
+			Long.parseLong(value);
+			return true;
+		}
+		catch (NumberFormatException ex) {
+			return false;
 		}
 	}
 

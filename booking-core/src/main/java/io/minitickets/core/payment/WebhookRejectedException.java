@@ -9,6 +9,14 @@ public class WebhookRejectedException extends RuntimeException {
 	private final Reason reason;
 
 	/**
+	 * @param reason why, which says all there is to say
+	 */
+	public WebhookRejectedException(Reason reason) {
+		super(reason.description);
+		this.reason = reason;
+	}
+
+	/**
 	 * @param reason why
 	 * @param detail what exactly, for the log
 	 */
@@ -28,7 +36,7 @@ public class WebhookRejectedException extends RuntimeException {
 	public enum Reason {
 
 		/** No signature header at all. */
-		MISSING_SIGNATURE("no signature header"),
+		MISSING_SIGNATURE("no Stripe-Signature header"),
 
 		/** A header without a timestamp ({@code t=}) or a {@code v1=} signature, or one that cannot be parsed. */
 		MALFORMED_SIGNATURE_HEADER("malformed signature header"),

@@ -69,6 +69,18 @@ public final class WaitingRoomQueue {
 	}
 
 	/**
+	 * The place an account has in an event's waiting room, without taking one.
+	 * @param eventId the event
+	 * @param userId the account
+	 * @return its place, or empty when it has none (never joined, or its place was dropped as abandoned)
+	 */
+	public Optional<UUID> placeOf(long eventId, long userId) {
+		String placeId = write("read an account's place in",
+				() -> this.connection.async().hget(this.keys.waitingRoom(eventId).users(), Long.toString(userId)));
+		return Optional.ofNullable(placeId).map(UUID::fromString);
+	}
+
+	/**
 	 * Reads a place; a place still waiting is seen now (its owner's read restarts its abandonment clock).
 	 * @param eventId the event
 	 * @param placeId a place

@@ -156,6 +156,19 @@ class StripePaymentProviderWebhookTests {
 	}
 
 	@Test
+	void aRejectedHeaderIsToldInOneSentenceNamingNoClass() {
+		byte[] payload = fixture("checkout.session.completed");
+
+		assertThat(rejection(payload, null)).isEqualTo("no Stripe-Signature header");
+		assertThat(rejection(payload, "t=99999999999999999999999,v1=abc"))
+			.isEqualTo("malformed signature header: the t= timestamp is not a whole number of seconds");
+		assertThat(rejection(payload, "t=yesterday,v1=abc"))
+			.isEqualTo("malformed signature header: the t= timestamp is not a whole number of seconds");
+		assertThat(rejection(payload, "t=" + now() + ",v1"))
+			.isEqualTo("malformed signature header: its v1 item has no '=' and no value");
+	}
+
+	@Test
 	void rejectsACorrectlySignedPayloadThatIsNoEvent() {
 		byte[] notJson = "{\"id\": \"evt_1\", ".getBytes(StandardCharsets.UTF_8);
 		byte[] noObject = "{\"id\":\"evt_1\",\"object\":\"event\",\"type\":\"checkout.session.completed\",\"created\":1}"
@@ -169,6 +182,16 @@ class StripePaymentProviderWebhookTests {
 		assertThatExceptionOfType(WebhookRejectedException.class)
 			.isThrownBy(() -> this.provider.verifyWebhook(payload, header))
 			.satisfies((rejected) -> assertThat(rejected.reason()).isEqualTo(reason));
+	}
+
+	private String rejection(byte[] payload, String header) {
+		try {
+			this.provider.verifyWebhook(payload, header);
+		}
+		catch (WebhookRejectedException ex) {
+			return ex.getMessage();
+		}
+		throw new AssertionError("accepted: " + header);
 	}
 
 	/** {@code t=<timestamp>,v1=<hex HMAC-SHA256 of "<timestamp>.<payload>">}, Stripe's scheme. */

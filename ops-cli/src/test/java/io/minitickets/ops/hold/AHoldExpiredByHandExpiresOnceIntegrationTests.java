@@ -1,12 +1,18 @@
 package io.minitickets.ops.hold;
 
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.util.Map;
 import java.util.UUID;
 
+import io.minitickets.ops.OpsCommand;
 import io.minitickets.ops.OpsIntegrationTestSupport;
 import io.minitickets.ops.PaidBookings;
 import io.minitickets.ops.system.ExitCodes;
+import io.minitickets.ops.system.OpsSettings;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import picocli.CommandLine;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -78,6 +84,34 @@ class AHoldExpiredByHandExpiresOnceIntegrationTests extends OpsIntegrationTestSu
 		assertThat(unknown.err()).contains("does not exist in Postgres");
 		assertThat(this.paid.status(confirmed)).isEqualTo("CONFIRMED");
 		assertThat(auditRows()).isEqualTo(audited);
+	}
+
+	@Test
+	void aBookingIdThatIsNotAUuidIsBadUsageSaidInWords() {
+		Run run = ops("holds", "expire", "not-a-booking");
+
+		assertThat(run.exit()).as(run.toString()).isEqualTo(ExitCodes.BAD_USAGE);
+		assertThat(run.err()).contains("'not-a-booking' is not a booking id: a UUID such as "
+				+ "6f2d1c3e-8a4b-4c5d-9e6f-7a8b9c0d1e2f").doesNotContain("Exception");
+	}
+
+	@Test
+	void withoutItsDatabaseOpsSaysSoInASentenceNamingNoClass() {
+		String url = settings().datasourceUrl().replaceFirst("/[^/?]+(\\?|$)", "/minitickets_absent$1");
+		OpsSettings absent = OpsSettings.of(Map.of("spring.datasource.url", url, "spring.datasource.username",
+				settings().datasourceUsername(), "minitickets.jwt.secret", JWT_SECRET));
+		StringWriter err = new StringWriter();
+		CommandLine commandLine = OpsCommand.commandLine(absent);
+		commandLine.setOut(new PrintWriter(new StringWriter(), true));
+		commandLine.setErr(new PrintWriter(err, true));
+
+		int exit = commandLine.execute("holds", "list", "--event", "1");
+
+		assertThat(exit).as(err.toString()).isEqualTo(ExitCodes.CHECK_FAILED);
+		assertThat(err.toString()).startsWith("ops: no MiniTickets database 'minitickets_absent' at ")
+			.contains("is the stack up? (./minitickets up)")
+			.doesNotContain("Exception")
+			.doesNotContain("org.postgresql");
 	}
 
 	@Test
