@@ -22,21 +22,8 @@ import org.jspecify.annotations.Nullable;
  * settling at the current rate, the worker is the bottleneck and its current rate its capacity: the settle-rate rule
  * {@code rate = settled/s + (settled/s × lagTarget − recordsAhead) / drainOver} takes over (the settle rate less by
  * what drains the excess over {@code drainOver}; more, at most by {@code lagTarget / drainOver} of it, below the
- * target), which is what follows a worker that slows down. Doubling never gives less than the settle-rate rule.
- * <p>
- * Once the worker has been the bottleneck, its capacity is known and doubling is braked (TCP's slow-start threshold:
- * past it, growth is bounded by what the worker shows it settles): it resumes only once the records ahead have stayed
- * under a second of settling (or none) for 3 s, and never gives more than the larger of the capacity last measured
- * (the worker's recent rate when the lag last reached its target) and 1.1 × the recent rate now; while the worker
- * keeps up its recent rate is what was admitted about 2 s earlier, so the rate grows by a tenth per reading above
- * the capacity rather than doubling every second. Why: a booking reaches Kafka and an offset reading about 2 s after
- * its customer was admitted, and doubling does not wait for that; two bench runs (autoadmit, {@code --scale 0.1})
- * resumed doubling from 574/s as the lag fell under a second, admitted 1,889/s and 2,576/s against a worker capped
- * at 666/s, slowed to 222/s at that moment, and peaked at 17.9 s of lag. The constants: 3 s is that delay and a
- * reading (1 s), so the lag under a second has seen what was admitted since; 1.1 is from the rule's simulation with
- * the 2 s delay ({@code AutoAdmissionRateTests}: a worker slowed from 900/s to 300/s 0–12 s after its lag fell under
- * a second peaks at 9.6 s of lag with 1.1; with 1.2 it passes 10 s when slowed 9 s after — 4.5 s of it the lag target at a third of the speed,
- * about 4 s the bookings admitted during the delay).
+ * target), which is what follows a worker that slows down. Doubling resumes once the records ahead are back under a
+ * second of settling (or none). Doubling never gives less than the settle-rate rule.
  * <p>
  * Where the defaults come from ({@link WaitingRoomProperties}): a worker slowed to a third turns a lag of
  * {@code lagTarget} into 3 × {@code lagTarget} at once, and the rule sees it a reading (1 s) and at most the recent
@@ -62,12 +49,6 @@ final class AutoAdmissionRate {
 	/** The most of a room without a ceiling: the admin API's largest fixed rate. */
 	private static final int NO_CEILING = 100_000;
 
-	/** The most doubling gives over the worker's recent rate (or its last measured capacity) once that is measured. */
-	private static final double BRAKE = 1.1;
-
-	/** How long the records ahead stay under a second of settling before doubling resumes (see the class comment). */
-	private static final Duration CALM_FOR = Duration.ofSeconds(3);
-
 	private final double lagTargetSeconds;
 
 	private final double drainOverSeconds;
@@ -84,12 +65,6 @@ final class AutoAdmissionRate {
 
 	/** Whether the rate doubles (the pipeline keeps up) rather than following the settle-rate rule alone. */
 	private boolean doubling = true;
-
-	/** Since when the records ahead have been under a second of settling; null while they are not. */
-	private @Nullable Instant calmSince;
-
-	/** The worker's recent rate when it was last the bottleneck (lag at its target), records a second; 0 before. */
-	private double capacity;
 
 	/** Places a second last given to all rooms together (0 before the first round). */
 	private double given;
@@ -141,19 +116,13 @@ final class AutoAdmissionRate {
 			double target = settled * this.lagTargetSeconds;
 			rate = settled + (target - ahead) / this.drainOverSeconds;
 			if (ahead == 0 || ahead < settled) {
-				this.calmSince = (this.calmSince != null) ? this.calmSince : now;
-				this.doubling |= !now.isBefore(this.calmSince.plus(CALM_FOR));
+				this.doubling = true;
 			}
-			else {
-				this.calmSince = null;
-			}
-			if (ahead >= target && ahead > 0) {
+			else if (ahead >= target) {
 				this.doubling = false;
-				this.capacity = recentRate(pipeline);
 			}
 			if (this.doubling) {
-				double limit = (this.capacity > 0) ? Math.max(this.capacity, BRAKE * recentRate(pipeline)) : grown;
-				rate = Math.max(rate, Math.min(grown, limit));
+				rate = Math.max(rate, grown);
 			}
 		}
 		this.givenAt = now;
@@ -176,12 +145,6 @@ final class AutoAdmissionRate {
 			current = Math.min(current, recent);
 		}
 		return (Double.isInfinite(current) || current < 0) ? 0 : current;
-	}
-
-	/** The worker's recent settle rate, else its smoothed one (0 while neither is measured). */
-	private static double recentRate(Pipeline pipeline) {
-		Double recent = (pipeline.recentPerSecond() != null) ? pipeline.recentPerSecond() : pipeline.settledPerSecond();
-		return (recent == null || recent < 0) ? 0 : recent;
 	}
 
 	/** The rate last given, doubled for every second since (a second at most; not after a round at 0). */
