@@ -13,6 +13,7 @@ import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 
 import io.minitickets.api.event.Event;
+import io.minitickets.api.event.EventCache;
 import io.minitickets.api.event.EventRepository;
 import io.minitickets.api.event.WaitingRoom;
 import io.minitickets.core.valkey.ValkeyUnavailableException;
@@ -35,7 +36,9 @@ import org.springframework.stereotype.Component;
  * nothing admitted while it is 0). The rate is enforced by the admission script with Valkey's clock, so a lease
  * changing hands cannot double it. The script admits nothing while an operator paused the room ({@code ops queue
  * pause}) or the gate says sold out, and drops the abandoned places it comes to ({@code abandon-after}); this also
- * skips admitting while Postgres says every seat is sold (the gate may be off).
+ * skips admitting while Postgres says every seat is sold (the gate may be off), and until this instance's booking route
+ * sees the sale open in its cached event ({@link EventCache}, up to its TTL after {@code ops events open}), so that
+ * an admitted customer is not refused as {@code sale-not-open}.
  */
 @Component
 class AdmissionScheduler implements SmartLifecycle {
@@ -43,6 +46,8 @@ class AdmissionScheduler implements SmartLifecycle {
 	private static final Logger logger = LoggerFactory.getLogger(AdmissionScheduler.class);
 
 	private final EventRepository events;
+
+	private final EventCache cache;
 
 	private final WaitingRoomQueue queue;
 
@@ -66,9 +71,10 @@ class AdmissionScheduler implements SmartLifecycle {
 
 	private volatile ScheduledExecutorService executor;
 
-	AdmissionScheduler(EventRepository events, WaitingRoomQueue queue, WaitingRoomMeters meters,
+	AdmissionScheduler(EventRepository events, EventCache cache, WaitingRoomQueue queue, WaitingRoomMeters meters,
 			WaitingRoomProperties properties, AutoAdmission auto) {
 		this.events = events;
+		this.cache = cache;
 		this.auto = auto;
 		this.queue = queue;
 		this.meters = meters;
@@ -113,7 +119,7 @@ class AdmissionScheduler implements SmartLifecycle {
 			int autoRooms = sharingAutoRate(this.rooms);
 			for (Event event : this.rooms) {
 				open.add(event.id());
-				run(event, autoRooms);
+				run(event, autoRooms, now);
 			}
 			this.leased.removeIf((id) -> {
 				if (!open.contains(id)) {
@@ -148,7 +154,7 @@ class AdmissionScheduler implements SmartLifecycle {
 			.count();
 	}
 
-	private void run(Event event, int autoRooms) {
+	private void run(Event event, int autoRooms, Instant now) {
 		WaitingRoom room = event.waitingRoom();
 		if (room == null) {
 			return;
@@ -168,6 +174,10 @@ class AdmissionScheduler implements SmartLifecycle {
 		Opening opening = this.queue.open(eventId);
 		if (!opening.drawn()) {
 			draw(eventId, opening);
+		}
+		if (!this.cache.find(eventId).map((seen) -> seen.isSaleOpen(now)).orElse(false)) {
+			logger.debug("Waiting room of event {}: not admitting until the booking route sees the sale open", eventId);
+			return;
 		}
 		if (event.seatsSold() >= event.capacity()) {
 			this.meters.admitted(eventId, 0, this.queue.status(eventId).waiting(), 0, true);
