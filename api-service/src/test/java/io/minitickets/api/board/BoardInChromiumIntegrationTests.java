@@ -2,11 +2,9 @@ package io.minitickets.api.board;
 
 import java.net.http.HttpResponse;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.UUID;
-import java.util.function.Function;
 
 import io.micrometer.core.instrument.MeterRegistry;
 import io.minitickets.api.ApiClient;
@@ -19,7 +17,6 @@ import org.junit.jupiter.api.Test;
 import org.openqa.selenium.By;
 import org.openqa.selenium.WebDriver;
 import org.openqa.selenium.WebElement;
-import org.openqa.selenium.support.ui.WebDriverWait;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.web.server.LocalManagementPort;
 
@@ -33,8 +30,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 class BoardInChromiumIntegrationTests extends ApiIntegrationTest {
 
 	private static final Path REPORTS = Path.of("target", "surefire-reports");
-
-	private static final Duration WAIT = Duration.ofSeconds(30);
 
 	@LocalManagementPort
 	private int managementPort;
@@ -65,23 +60,23 @@ class BoardInChromiumIntegrationTests extends ApiIntegrationTest {
 		long eventId = createOpenEvent(50);
 		WebDriver browser = this.chromium.driver();
 		logIn(browser, "admin@test.local", "admin-password");
-		WebElement event = until(browser, (page) -> page.findElement(By.id("event-" + eventId)));
-		until(browser, (page) -> text(event, ".gate").equals("50"));
+		WebElement event = this.chromium.until((page) -> page.findElement(By.id("event-" + eventId)));
+		this.chromium.until((page) -> text(event, ".gate").equals("50"));
 		assertThat(text(event, ".sold-count")).isEqualTo("0");
 
 		List<UUID> bookings = book(eventId, 10, 2);
 
-		until(browser, (page) -> text(event, ".gate").equals("30") && text(event, ".leases").equals("20")
+		this.chromium.until((page) -> text(event, ".gate").equals("30") && text(event, ".leases").equals("20")
 				&& number(page, "rate-accepted") > 0);
 		settleAsTheWorkerDoes(eventId, bookings, 2);
-		until(browser, (page) -> text(event, ".sold-count").equals("20") && text(event, ".leases").equals("0"));
+		this.chromium.until((page) -> text(event, ".sold-count").equals("20") && text(event, ".leases").equals("0"));
 		assertThat(text(event, ".drift")).isEqualTo("0");
 		assertThat(event.findElements(By.cssSelector(".spark path"))).hasSize(1);
 
 		book(eventId, 5, 1);
 
-		until(browser, (page) -> text(event, ".gate").equals("25") && number(page, "rate-accepted") > 0);
-		until(browser, (page) -> page.findElement(By.id("lag")).getText().matches("\\d+"));
+		this.chromium.until((page) -> text(event, ".gate").equals("25") && number(page, "rate-accepted") > 0);
+		this.chromium.until((page) -> page.findElement(By.id("lag")).getText().matches("\\d+"));
 		assertThat(browser.findElement(By.id("login")).isDisplayed()).isFalse();
 		assertThat(browser.findElement(By.id("p99")).getText()).matches("[\\d.,]+");
 		this.chromium.screenshot(REPORTS.resolve("board.png"), 1280, 1100);
@@ -110,8 +105,8 @@ class BoardInChromiumIntegrationTests extends ApiIntegrationTest {
 
 		logIn(browser, "admin@test.local", "admin-password");
 
-		WebElement event = until(browser, (page) -> page.findElement(By.id("event-" + eventId)));
-		until(browser, (page) -> text(event, ".paid .holds-open").equals("2"));
+		WebElement event = this.chromium.until((page) -> page.findElement(By.id("event-" + eventId)));
+		this.chromium.until((page) -> text(event, ".paid .holds-open").equals("2"));
 		assertThat(text(event, ".paid .waiting")).isEqualTo("1");
 		assertThat(text(event, ".paid .offers")).isEqualTo("1 / 1");
 		assertThat(text(event, ".paid .payments")).isEqualTo("1 / 1 / 1");
@@ -120,9 +115,9 @@ class BoardInChromiumIntegrationTests extends ApiIntegrationTest {
 		this.jdbc.sql("update bookings set status = 'EXPIRED', ended_at = now() where id = ?").param(heldOne).update();
 		this.meters.counter("minitickets.payments.refused", "reason", "bad-signature").increment();
 
-		until(browser, (page) -> text(event, ".paid .holds-open").equals("1")
+		this.chromium.until((page) -> text(event, ".paid .holds-open").equals("1")
 				&& !List.of("0", "–").contains(text(event, ".paid .expired")));
-		until(browser, (page) -> number(page, "webhooks-refused") > 0);
+		this.chromium.until((page) -> number(page, "webhooks-refused") > 0);
 		assertThat(browser.findElements(By.cssSelector("#event-" + eventId + " dl.paid"))).hasSize(1);
 		this.chromium.screenshot(REPORTS.resolve("board-paid.png"), 1280, 1100);
 	}
@@ -145,17 +140,17 @@ class BoardInChromiumIntegrationTests extends ApiIntegrationTest {
 
 		logIn(browser, "admin@test.local", "admin-password");
 
-		WebElement event = until(browser, (page) -> page.findElement(By.id("event-" + eventId)));
-		until(browser, (page) -> text(event, ".room .waiting").equals("3"));
+		WebElement event = this.chromium.until((page) -> page.findElement(By.id("event-" + eventId)));
+		this.chromium.until((page) -> text(event, ".room .waiting").equals("3"));
 		assertThat(text(event, ".room .state")).isEqualTo("paused");
 		assertThat(text(event, ".room .dropped")).isEqualTo("0");
 		assertThat(text(event, ".room .eta")).isEqualTo("–");
-		WebElement plain = until(browser, (page) -> page.findElement(By.id("event-" + other)));
+		WebElement plain = this.chromium.until((page) -> page.findElement(By.id("event-" + other)));
 		assertThat(plain.findElements(By.cssSelector("dl.room"))).isEmpty();
 
 		this.queue.resume(eventId);
 
-		until(browser, (page) -> !List.of("3", "–").contains(text(event, ".room .waiting"))
+		this.chromium.until((page) -> !List.of("3", "–").contains(text(event, ".room .waiting"))
 				&& !List.of("0", "–").contains(text(event, ".room .admitted-rate")));
 		assertThat(text(event, ".room .state")).isEqualTo("admitting");
 		this.chromium.screenshot(REPORTS.resolve("board-waiting-room.png"), 1280, 1100);
@@ -171,7 +166,7 @@ class BoardInChromiumIntegrationTests extends ApiIntegrationTest {
 
 		logIn(browser, email, "user-password");
 
-		until(browser, (page) -> page.findElement(By.id("login-error")).getText().contains("role ADMIN"));
+		this.chromium.until((page) -> page.findElement(By.id("login-error")).getText().contains("role ADMIN"));
 		assertThat(browser.findElement(By.id("board")).isDisplayed()).isFalse();
 	}
 
@@ -235,9 +230,6 @@ class BoardInChromiumIntegrationTests extends ApiIntegrationTest {
 			.update();
 	}
 
-	private static <T> T until(WebDriver browser, Function<WebDriver, T> condition) {
-		return new WebDriverWait(browser, WAIT, Duration.ofMillis(100)).until(condition::apply);
-	}
 
 	private static String text(WebElement event, String selector) {
 		return event.findElement(By.cssSelector(selector)).getText();

@@ -2,11 +2,9 @@ package io.minitickets.api.board;
 
 import java.net.http.HttpResponse;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
-import java.util.function.Function;
 
 import io.minitickets.api.ApiClient;
 import io.minitickets.api.ApiIntegrationTest;
@@ -23,7 +21,6 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.openqa.selenium.By;
 import org.openqa.selenium.WebDriver;
-import org.openqa.selenium.support.ui.WebDriverWait;
 import org.springframework.boot.test.web.server.LocalManagementPort;
 import org.springframework.test.context.TestPropertySource;
 import tools.jackson.databind.JsonNode;
@@ -38,8 +35,6 @@ import static org.assertj.core.api.Assertions.assertThat;
  */
 @TestPropertySource(properties = "minitickets.queue.rate-half-life=5s")
 class BoardQueuePanelInChromiumIntegrationTests extends ApiIntegrationTest {
-
-	private static final Duration WAIT = Duration.ofSeconds(30);
 
 	@LocalManagementPort
 	private int managementPort;
@@ -73,19 +68,19 @@ class BoardQueuePanelInChromiumIntegrationTests extends ApiIntegrationTest {
 		browser.findElement(By.id("email")).sendKeys("admin@test.local");
 		browser.findElement(By.id("password")).sendKeys("admin-password");
 		browser.findElement(By.id("login-submit")).click();
-		until(browser, (page) -> page.findElement(By.id("lag")).getText().matches("[\\d,]+"));
+		this.chromium.until((page) -> page.findElement(By.id("lag")).getText().matches("[\\d,]+"));
 		assertThat(browser.findElement(By.id("queue-ahead")).getText())
 			.as("the worker group never committed: unknown, not 0").isEqualTo("–");
 		By queue = By.id("queue-p" + record.partition());
 
 		try (KafkaConsumer<String, String> worker = workerGroup(partition)) {
 			worker.commitSync(Map.of(partition, new OffsetAndMetadata(end - 3)));
-			until(browser, (page) -> page.findElements(queue).size() == 1
+			this.chromium.until((page) -> page.findElements(queue).size() == 1
 					&& page.findElement(queue).getText().equals("p" + record.partition() + ": 3 ahead, ETA –"));
 			assertThat(browser.findElement(By.id("queue-eta")).getText()).as("no rate measured yet").isEqualTo("–");
 
 			worker.commitSync(Map.of(partition, new OffsetAndMetadata(end - 1)));
-			until(browser, (page) -> page.findElement(queue).getText().matches("p\\d+: 1 ahead, ETA \\d+ s @ [\\d.]+/s"));
+			this.chromium.until((page) -> page.findElement(queue).getText().matches("p\\d+: 1 ahead, ETA \\d+ s @ [\\d.]+/s"));
 		}
 		assertThat(browser.findElement(By.id("queue-ahead")).getText()).isEqualTo("1");
 		assertThat(browser.findElement(By.id("queue-eta")).getText()).matches("\\d+ s");
@@ -111,10 +106,6 @@ class BoardQueuePanelInChromiumIntegrationTests extends ApiIntegrationTest {
 				ConsumerConfig.VALUE_DESERIALIZER_CLASS_CONFIG, StringDeserializer.class));
 		consumer.assign(List.of(partition));
 		return consumer;
-	}
-
-	private static <T> T until(WebDriver browser, Function<WebDriver, T> condition) {
-		return new WebDriverWait(browser, WAIT, Duration.ofMillis(100)).until(condition::apply);
 	}
 
 }

@@ -7,13 +7,17 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Arrays;
 import java.util.Comparator;
+import java.util.function.Function;
 import java.util.stream.Stream;
 
 import org.openqa.selenium.Dimension;
 import org.openqa.selenium.OutputType;
+import org.openqa.selenium.StaleElementReferenceException;
+import org.openqa.selenium.WebDriver;
 import org.openqa.selenium.chrome.ChromeDriver;
 import org.openqa.selenium.chrome.ChromeDriverService;
 import org.openqa.selenium.chrome.ChromeOptions;
+import org.openqa.selenium.support.ui.WebDriverWait;
 
 /**
  * Debian's Chromium, headless on a closed network, driven through Debian's chromedriver (both installed by
@@ -21,6 +25,8 @@ import org.openqa.selenium.chrome.ChromeOptions;
  * browser with a fresh profile and deletes it on close.
  */
 final class HeadlessChromium implements AutoCloseable {
+
+	private static final Duration WAIT = Duration.ofSeconds(30);
 
 	private final Path profile;
 
@@ -44,6 +50,21 @@ final class HeadlessChromium implements AutoCloseable {
 	/** @return the driver */
 	ChromeDriver driver() {
 		return this.driver;
+	}
+
+	/**
+	 * Waits up to 30 s, checking every 100 ms, until the condition gives a value other than null or false. An element
+	 * the page replaced while the condition read it (the board re-renders its panels on every refresh) counts as not yet,
+	 * like an element not found.
+	 * @param <T> what the condition gives
+	 * @param condition reads the page
+	 * @return the condition's first truthy value
+	 * @throws org.openqa.selenium.TimeoutException when 30 s pass without one
+	 */
+	<T> T until(Function<WebDriver, T> condition) {
+		return new WebDriverWait(this.driver, WAIT, Duration.ofMillis(100))
+			.ignoring(StaleElementReferenceException.class)
+			.until(condition::apply);
 	}
 
 	/**
