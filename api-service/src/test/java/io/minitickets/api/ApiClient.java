@@ -36,11 +36,28 @@ public final class ApiClient {
 	 * @return the response
 	 */
 	public HttpResponse<String> send(String method, String path, String body, String... headers) {
+		return send(method, path, body, body != null && !names(headers, "Content-Type"), headers);
+	}
+
+	/**
+	 * Sends a request with a body and no {@code Content-Type} header, as {@code curl --data-binary @file -H
+	 * 'Content-Type:'} or a hand-written client does.
+	 * @param method HTTP method
+	 * @param path path from the root
+	 * @param body the body
+	 * @param headers name, value pairs
+	 * @return the response
+	 */
+	public HttpResponse<String> sendUntyped(String method, String path, String body, String... headers) {
+		return send(method, path, body, false, headers);
+	}
+
+	private HttpResponse<String> send(String method, String path, String body, boolean json, String... headers) {
 		HttpRequest.Builder request = HttpRequest.newBuilder(URI.create(this.baseUrl + path))
 			.timeout(Duration.ofSeconds(20))
 			.method(method, (body != null) ? HttpRequest.BodyPublishers.ofString(body)
 					: HttpRequest.BodyPublishers.noBody());
-		if (body != null && !names(headers, "Content-Type")) {
+		if (json) {
 			request.header("Content-Type", "application/json");
 		}
 		for (int i = 0; i < headers.length; i += 2) {

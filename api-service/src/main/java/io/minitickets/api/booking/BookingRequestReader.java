@@ -158,9 +158,8 @@ class BookingRequestReader {
 			return;
 		}
 		if (contentType == null) {
-			// Spring MVC would name application/octet-stream, a type the client never sent
 			throw unsupported(new HttpMediaTypeNotSupportedException(MediaType.APPLICATION_OCTET_STREAM, READABLE,
-					HttpMethod.POST), "The request has no Content-Type header: send the body as application/json.");
+					HttpMethod.POST), Problems.NO_CONTENT_TYPE);
 		}
 		MediaType type;
 		try {

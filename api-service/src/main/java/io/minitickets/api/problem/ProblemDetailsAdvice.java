@@ -22,6 +22,7 @@ import org.springframework.http.ProblemDetail;
 import org.springframework.http.ResponseEntity;
 import org.springframework.http.converter.HttpMessageNotReadableException;
 import org.springframework.security.web.firewall.RequestRejectedException;
+import org.springframework.web.HttpMediaTypeNotSupportedException;
 import org.springframework.web.bind.MethodArgumentNotValidException;
 import org.springframework.web.bind.annotation.ExceptionHandler;
 import org.springframework.web.bind.annotation.RestControllerAdvice;
@@ -121,6 +122,20 @@ class ProblemDetailsAdvice extends ResponseEntityExceptionHandler {
 	protected @Nullable ResponseEntity<Object> handleHttpMessageNotReadable(HttpMessageNotReadableException ex,
 			HttpHeaders headers, HttpStatusCode status, WebRequest request) {
 		return toEntity(UnreadableBodies.problem(ex));
+	}
+
+	/**
+	 * A body Spring MVC cannot read: without {@code Content-Type} it is said as the booking route says it
+	 * ({@link Problems#NO_CONTENT_TYPE}), not as the {@code application/octet-stream} Spring MVC assumed; with the
+	 * {@code Accept} header naming the types read, as before.
+	 */
+	@Override
+	protected @Nullable ResponseEntity<Object> handleHttpMediaTypeNotSupported(HttpMediaTypeNotSupportedException ex,
+			HttpHeaders headers, HttpStatusCode status, WebRequest request) {
+		if (request.getHeader(HttpHeaders.CONTENT_TYPE) == null) {
+			ex.getBody().setDetail(Problems.NO_CONTENT_TYPE);
+		}
+		return super.handleHttpMediaTypeNotSupported(ex, headers, status, request);
 	}
 
 	@Override

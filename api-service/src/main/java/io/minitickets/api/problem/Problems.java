@@ -18,6 +18,14 @@ public final class Problems {
 	/** The most characters of a client's own text (an id from the path, a parameter) that a detail repeats. */
 	public static final int MAX_ECHOED_CHARS = 64;
 
+	/**
+	 * The detail of the 415 to a body sent without {@code Content-Type}, on every endpoint that reads JSON (the booking
+	 * route's own reader and Spring MVC's, through {@link ProblemDetailsAdvice}): Spring MVC would name
+	 * {@code application/octet-stream}, a type the client never sent.
+	 */
+	public static final String NO_CONTENT_TYPE = "The request has no Content-Type header: send the body as "
+			+ "application/json.";
+
 	private Problems() {
 	}
 
