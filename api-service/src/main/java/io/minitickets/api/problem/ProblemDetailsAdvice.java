@@ -62,8 +62,7 @@ class ProblemDetailsAdvice extends ResponseEntityExceptionHandler {
 	@ExceptionHandler(MethodArgumentTypeMismatchException.class)
 	ResponseEntity<ProblemDetail> handleTypeMismatch(MethodArgumentTypeMismatchException ex) {
 		if (ex.getValue() instanceof Object[] values && values.length > 1) {
-			return handleApiException(
-					Problems.badRequest("Send '" + ex.getName() + "' once, not " + values.length + " times."));
+			return handleApiException(Problems.repeatedParameter(ex.getName(), values.length));
 		}
 		Class<?> required = ex.getRequiredType();
 		String value = String.valueOf(ex.getValue());

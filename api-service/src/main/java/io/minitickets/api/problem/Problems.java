@@ -44,6 +44,15 @@ public final class Problems {
 	}
 
 	/**
+	 * @param name a query parameter the request sends more than once ({@code ?page=0&page=1})
+	 * @param count how many times it is sent
+	 * @return a 400 naming it: which of the values the API would read is its guess
+	 */
+	public static ApiException repeatedParameter(String name, int count) {
+		return badRequest("Send '" + name + "' once, not " + count + " times.");
+	}
+
+	/**
 	 * @param detail what is wrong with the request
 	 * @return a 400
 	 */

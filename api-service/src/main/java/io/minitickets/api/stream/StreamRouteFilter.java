@@ -26,11 +26,11 @@ import org.springframework.http.MediaType;
  * Opens Server-Sent Events streams ({@code GET} of a {@link StreamRoute}'s path) in a servlet filter ahead of Spring
  * Security's filter chain and Spring MVC, with the answers they gave: Spring Security's response headers on every
  * answer; the service's request filters' checks (413, 415, 400); the caller by its Bearer token when it sends one (401
- * for a bad one, as the chain), else by its {@code ?ticket=} (401, 404), else the chain's 401; a 406 naming
- * {@code text/event-stream} to a client whose {@code Accept} admits neither it nor JSON; then the route's own
- * answers (400, 404, 503). A stream it opens puts the request in async mode itself and writes pre-encoded frames to the
- * response's output stream without blocking ({@link EventSlot}), and ends by completing the request: no Spring
- * {@code SseEmitter}, no dispatch of the finished request back through the filter chain. Another method on a
+ * for a bad one, as the chain), else by its {@code ?ticket=} (400 when sent more than once, 401, 404), else the chain's
+ * 401; a 406 naming {@code text/event-stream} to a client whose {@code Accept} admits neither it nor JSON; then the
+ * route's own answers (400, 404, 503). A stream it opens puts the request in async mode itself and writes pre-encoded
+ * frames to the response's output stream without blocking ({@link EventSlot}), and ends by completing the request: no
+ * Spring {@code SseEmitter}, no dispatch of the finished request back through the filter chain. Another method on a
  * stream's path is answered as Spring MVC answered it (after the same checks and the Bearer token: OPTIONS 200 with
  * {@code Allow}, the firewall's other methods 405); another path passes through untouched.
  */
@@ -135,12 +135,20 @@ public final class StreamRouteFilter extends HttpFilter {
 		}
 	}
 
+	/**
+	 * The caller: by its Bearer token when it sends one (a {@code ?ticket=} beside it is not read), else by its one
+	 * {@code ?ticket=} (400 naming it when sent more than once: which ticket was meant would be a guess), else the
+	 * chain's 401.
+	 */
 	private long caller(StreamRoute route, String[] segments, HttpServletRequest request) {
-		String ticket = request.getParameter("ticket");
-		if (request.getHeader(HttpHeaders.AUTHORIZATION) != null || ticket == null) {
+		String[] tickets = request.getParameterValues("ticket");
+		if (request.getHeader(HttpHeaders.AUTHORIZATION) != null || tickets == null) {
 			return this.authenticator.userId(request);
 		}
-		return route.ticketUser(segments, ticket);
+		if (tickets.length > 1) {
+			throw Problems.repeatedParameter("ticket", tickets.length);
+		}
+		return route.ticketUser(segments, tickets[0]);
 	}
 
 	/** As the JSON acceptance filter: asked for as {@code text/event-stream}, or as anything that admits JSON. */

@@ -121,6 +121,22 @@ class StreamTicketIntegrationTests extends ApiIntegrationTest {
 	}
 
 	@Test
+	void aTicketSentTwiceIsABadRequestNamingIt() {
+		String token = mint(newUserId());
+		UUID bookingId = book(createOpenEvent(5), token);
+		String ticket = ticket(bookingId, token);
+
+		// the refusal with an invalid first ticket is asserted first: were the valid one read, its stream (PENDING)
+		// would stay open
+		HttpResponse<String> another = events(bookingId, "not-a-ticket&ticket=" + ticket);
+		assertProblem(another, 400);
+		assertThat(ApiClient.json(another).get("detail").asString()).isEqualTo("Send 'ticket' once, not 2 times.");
+		HttpResponse<String> twice = events(bookingId, ticket + "&ticket=" + ticket);
+		assertProblem(twice, 400);
+		assertThat(ApiClient.json(twice).get("detail").asString()).isEqualTo("Send 'ticket' once, not 2 times.");
+	}
+
+	@Test
 	void aTicketIsNeitherABearerTokenNorAcceptedElsewhere() {
 		String token = mint(newUserId());
 		UUID bookingId = book(createOpenEvent(5), token);

@@ -410,6 +410,27 @@ class WaitingRoomIntegrationTests extends ApiIntegrationTest {
 				mint(newUserId())).statusCode()).isEqualTo(404);
 	}
 
+	@Test
+	void aPlacesTicketSentTwiceIsABadRequestNamingIt() {
+		long eventId = eventWithRoom(10, Instant.now().minusSeconds(60), null, 1);
+		this.queue.pause(eventId);
+		long user = newUserId();
+		String place = ApiClient.json(join(eventId, user)).get("placeId").asString();
+		HttpResponse<String> minted = this.api.post("/api/events/" + eventId + "/queue/" + place + "/stream-ticket",
+				null, mint(user));
+		String ticket = ApiClient.json(minted).get("ticket").asString();
+
+		String events = "/api/events/" + eventId + "/queue/" + place + "/events?ticket=";
+
+		// an invalid first ticket first: were the valid one read, its stream (paused) would stay open
+		for (String tickets : List.of("not-a-ticket&ticket=" + ticket, ticket + "&ticket=" + ticket)) {
+			HttpResponse<String> twice = this.api.send("GET", events + tickets, null, "Accept", "text/event-stream");
+			assertThat(twice.statusCode()).as(twice.body()).isEqualTo(400);
+			assertProblem(twice, "invalid-request");
+			assertThat(ApiClient.json(twice).get("detail").asString()).isEqualTo("Send 'ticket' once, not 2 times.");
+		}
+	}
+
 	private double droppedTotal() {
 		io.micrometer.core.instrument.Counter counter = this.meters.find("minitickets.waiting.room.dropped").counter();
 		return (counter != null) ? counter.count() : 0;
