@@ -12,7 +12,8 @@ import tools.jackson.databind.json.JsonMapper;
 /**
  * One open stream of a waiting-room place: a {@code place} event (data: the place as {@link PlaceView}) when its
  * state, position, {@code soldOut} or {@code paused} changed, id {@code <state>:<ahead or ->[:paused][:sold-out]},
- * written through its {@link EventSlot}; closed after a final place: ADMITTED (with its token), DROPPED, or sold out.
+ * written through its {@link EventSlot}; closed after a final place: ADMITTED (with its token), EXPIRED, DROPPED, or
+ * sold out.
  */
 final class PlaceStream {
 
@@ -77,7 +78,8 @@ final class PlaceStream {
 	 */
 	synchronized boolean offer(PlaceView place) {
 		String id = id(place);
-		boolean last = place.state() == PlaceState.ADMITTED || place.state() == PlaceState.DROPPED || place.soldOut();
+		boolean last = place.state() == PlaceState.ADMITTED || place.state() == PlaceState.EXPIRED
+				|| place.state() == PlaceState.DROPPED || place.soldOut();
 		if (id.equals(this.sent)) {
 			if (last) {
 				this.slot.closeAfterWaiting();

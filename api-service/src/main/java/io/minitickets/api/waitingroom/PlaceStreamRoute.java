@@ -12,10 +12,10 @@ import org.springframework.stereotype.Component;
 /**
  * {@code GET /api/events/{eventId}/queue/{placeId}/events}: the owner's waiting-room place as Server-Sent Events
  * ({@link PlaceStreams}), served by {@link io.minitickets.api.stream.StreamRouteFilter}: {@code place} events,
- * heartbeat comments, closed after ADMITTED, DROPPED or sold out. The caller by its Bearer token, or by a ticket of
- * this place ({@code POST .../stream-ticket}) for a browser's {@code EventSource}. 400 for a malformed event id; 401
- * for a ticket that is not valid; 404 for another account's place (or a ticket of another place), an unknown event or
- * place, or an event without a waiting room; 503 when too many place streams are open on this instance.
+ * heartbeat comments, closed after ADMITTED, EXPIRED, DROPPED or sold out. The caller by its Bearer token, or by a
+ * ticket of this place ({@code POST .../stream-ticket}) for a browser's {@code EventSource}. 400 for a malformed event
+ * id; 401 for a ticket that is not valid; 404 for another account's place (or a ticket of another place), an unknown
+ * event or place, or an event without a waiting room; 503 when too many place streams are open on this instance.
  */
 @Component
 class PlaceStreamRoute implements StreamRoute {

@@ -14,7 +14,9 @@ import org.jspecify.annotations.Nullable;
  * @param placeId the place
  * @param eventId its event
  * @param state {@code PRE_QUEUE} (taken before the opening; its order is drawn at {@code drawAt}), {@code WAITING},
- * {@code ADMITTED}, {@code DROPPED} (abandoned: its owner neither read it nor held a long-poll on it for
+ * {@code ADMITTED} (while the admission lasts: {@code admittedUntil} is ahead and {@code admissionToken} given),
+ * {@code EXPIRED} (admitted, and {@code admittedUntil} passed: no token, the booking route refuses the old one with 403
+ * {@code expired}; the account keeps this place), {@code DROPPED} (abandoned: its owner neither read it nor held a long-poll on it for
  * {@code minitickets.waiting-room.abandon-after} when it came up, and its admission went to the next place; joining
  * again takes a new place at the back)
  * @param position 1 for the next place admitted; only while {@code WAITING}

@@ -182,12 +182,12 @@ public class WaitingRooms {
 				yield new PlaceView(placeId, event.id(), reading.state(), ahead + 1, ahead, eta, null, false, null,
 						null, reading.waiting(), soldOut, waitlist, paused);
 			}
-			case ADMITTED -> {
+			case ADMITTED, EXPIRED -> {
 				Instant until = reading.admittedUntil();
-				String token = (until.isAfter(this.clock.instant()))
-						? this.tokens.mint(reading.userId(), event.id(), placeId, until) : null;
-				yield new PlaceView(placeId, event.id(), reading.state(), null, null, null, null, true, until, token,
-						reading.waiting(), soldOut, waitlist, paused);
+				boolean lasts = until.isAfter(this.clock.instant());
+				String token = lasts ? this.tokens.mint(reading.userId(), event.id(), placeId, until) : null;
+				yield new PlaceView(placeId, event.id(), lasts ? PlaceState.ADMITTED : PlaceState.EXPIRED, null, null,
+						null, null, true, until, token, reading.waiting(), soldOut, waitlist, paused);
 			}
 			case DROPPED -> new PlaceView(placeId, event.id(), reading.state(), null, null, null, null, false, null,
 					null, reading.waiting(), soldOut, waitlist, paused);

@@ -11,8 +11,11 @@ import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.Timer;
 import io.minitickets.api.ApiClient;
 import io.minitickets.api.ApiIntegrationTest;
+import io.minitickets.core.valkey.ValkeyConnection;
+import io.minitickets.core.valkey.ValkeyKeys;
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
+import tools.jackson.databind.JsonNode;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
@@ -30,6 +33,12 @@ class PlaceReadRouteIntegrationTests extends ApiIntegrationTest {
 
 	@Autowired
 	private MeterRegistry registry;
+
+	@Autowired
+	private ValkeyConnection valkey;
+
+	@Autowired
+	private ValkeyKeys keys;
 
 	@Test
 	void answersEveryCaseAsSpringMvcDoes() {
@@ -66,6 +75,54 @@ class PlaceReadRouteIntegrationTests extends ApiIntegrationTest {
 			assertThat(headers(routed)).as(request.name()).isEqualTo(headers(mvc));
 			assertThat(routed.body()).as(request.name()).isEqualTo(mvc.body());
 		}
+	}
+
+	@Test
+	void answersAnAdmissionThatEndedAsExpiredAsSpringMvcDoes() {
+		long eventId = preQueueEvent();
+		long owner = newUserId();
+		String placeId = join(eventId, owner);
+		String place = "/api/events/" + eventId + "/queue/" + placeId;
+		String until = Instant.ofEpochMilli(System.currentTimeMillis() - 60_000).toString();
+		// as the admission script records an admission, one that ended a minute ago
+		this.valkey.sync()
+			.hset(this.keys.waitingRoom(eventId).admitted(), placeId,
+					Long.toString(Instant.parse(until).toEpochMilli()));
+		Case read = new Case("an admission that ended", 200, place, "Authorization: Bearer " + mint(owner));
+
+		ApiClient.RawResponse routed = send(read, false);
+		ApiClient.RawResponse mvc = send(read, true);
+		HttpResponse<String> longPoll = this.api.send("GET", place, null, "Authorization", "Bearer " + mint(owner),
+				"Prefer", "wait=20");
+		HttpResponse<String> joinedAgain = this.api.post("/api/events/" + eventId + "/queue", "", mint(owner));
+
+		assertThat(routed.status()).as(routed.head() + routed.body()).isEqualTo(200);
+		assertThat(headers(routed)).isEqualTo(headers(mvc));
+		assertThat(routed.body()).isEqualTo(mvc.body());
+		for (HttpResponse<String> answer : List.of(longPoll, joinedAgain)) {
+			JsonNode expired = ApiClient.json(answer);
+			assertThat(expired.get("state").asString()).as(answer.body()).isEqualTo("EXPIRED");
+			assertThat(expired.get("admitted").asBoolean()).isTrue();
+			assertThat(expired.get("admittedUntil").asString()).isEqualTo(until);
+			assertThat(expired.has("admissionToken")).as("no token for an admission that ended").isFalse();
+		}
+		assertThat(longPoll.headers().firstValue("Preference-Applied")).hasValue("wait=20");
+		assertThat(routed.body()).contains("\"state\":\"EXPIRED\"");
+	}
+
+	@Test
+	void answersAnAdmissionThatLastsAsAdmittedWithItsToken() {
+		long eventId = preQueueEvent();
+		long owner = newUserId();
+		String placeId = join(eventId, owner);
+		this.valkey.sync()
+			.hset(this.keys.waitingRoom(eventId).admitted(), placeId,
+					Long.toString(System.currentTimeMillis() + 600_000));
+
+		HttpResponse<String> read = this.api.get("/api/events/" + eventId + "/queue/" + placeId, mint(owner));
+
+		assertThat(ApiClient.json(read).get("state").asString()).isEqualTo("ADMITTED");
+		assertThat(ApiClient.json(read).get("admissionToken").asString()).isNotEmpty();
 	}
 
 	@Test

@@ -15,6 +15,13 @@ public enum PlaceState {
 	ADMITTED,
 
 	/**
+	 * Admitted, and the admission has ended (its {@code admittedUntil} passed): the booking route refuses its token
+	 * (403, reason {@code expired}) and the account keeps this place (one per event). Valkey holds the place as
+	 * admitted; this is how a read of it after the end says so ({@link PlaceReading} gives {@link #ADMITTED}).
+	 */
+	EXPIRED,
+
+	/**
 	 * Dropped as abandoned: its owner neither joined nor read it for the room's abandon time when it came up for
 	 * admission, which went to the next place; the account may join again, at the back.
 	 */
