@@ -1,22 +1,25 @@
 package io.minitickets.ops.event;
 
 import java.sql.Connection;
-import java.time.Instant;
 import java.util.concurrent.Callable;
 
-import io.minitickets.ops.system.ExitCodes;
 import io.minitickets.ops.system.Postgres;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.ParentCommand;
 import picocli.CommandLine.Spec;
 
 /**
- * {@code ops events open ID}: opens an event's sale now.
+ * {@code ops events open ID}: opens an event's sale now. A preview by default; {@code --execute} opens it and audits
+ * it ({@link Events#moveSale}).
  */
 @Command(name = "open", mixinStandardHelpOptions = true,
-		description = "Opens an event's sale now (the API sees it within its event cache TTL, 2 s by default).")
+		description = { "Opens an event's sale now (the API sees it within its event cache TTL, 2 s by default). "
+				+ "Previews by default; acts with --execute (also spelled --apply), audited in ops_audit.",
+				"Exit codes: 0 done (or previewed, or open already), 1 Postgres failed, 2 no such event (nothing "
+						+ "changed)." })
 final class OpenEventCommand implements Callable<Integer> {
 
 	@ParentCommand
@@ -28,14 +31,14 @@ final class OpenEventCommand implements Callable<Integer> {
 	@Parameters(index = "0", paramLabel = "ID", description = "The event.")
 	private long eventId;
 
+	@Option(names = { "--execute", "--apply" }, description = "Open the sale and record it in ops_audit.")
+	private boolean execute;
+
 	@Override
 	public Integer call() throws Exception {
-		Instant now = Instant.now();
 		try (Connection connection = new Postgres(this.events.ops().settings()).connect()) {
-			Events.setSaleOpensAt(connection, this.eventId, now);
+			return Events.moveSale(connection, this.spec.commandLine().getOut(), this.eventId, false, this.execute);
 		}
-		this.spec.commandLine().getOut().printf("event %d: sale open since %s%n", this.eventId, now);
-		return ExitCodes.DONE;
 	}
 
 }

@@ -2,11 +2,13 @@ package io.minitickets.ops.event;
 
 import java.io.PrintWriter;
 import java.io.StringWriter;
+import java.time.Instant;
 import java.util.List;
 import java.util.Map;
 import java.util.OptionalLong;
 import java.util.UUID;
 
+import io.minitickets.core.schema.ClosedSale;
 import io.minitickets.core.security.AccessTokens;
 import io.minitickets.ops.OpsCommand;
 import io.minitickets.ops.OpsIntegrationTestSupport;
@@ -31,9 +33,9 @@ class EventsUsersAndTokensIntegrationTests extends OpsIntegrationTestSupport {
 		Run created = ops("events", "create", "--name", "Sale day", "--capacity", "50", "--per-user-limit", "4");
 		long eventId = Long.parseLong(created.out().trim());
 
-		Run closed = ops("events", "close", Long.toString(eventId));
+		Run closed = ops("events", "close", Long.toString(eventId), "--execute");
 		Run listClosed = ops("events", "list");
-		Run opened = ops("events", "open", Long.toString(eventId));
+		Run opened = ops("events", "open", Long.toString(eventId), "--execute");
 		Run listOpen = ops("events", "list");
 
 		assertThat(created.exit()).as(created.toString()).isZero();
@@ -45,6 +47,47 @@ class EventsUsersAndTokensIntegrationTests extends OpsIntegrationTestSupport {
 		assertThat(listClosed.out()).containsPattern(eventId + "\\s+Sale day\\s+0\\s+50\\s+0\\s+-\\s+600s\\s+closed");
 		assertThat(listOpen.out()).containsPattern(eventId + "\\s+Sale day\\s+0\\s+50\\s+0\\s+-\\s+600s\\s+open since");
 		assertThat(ops("events", "open", "987654321").exit()).isEqualTo(ExitCodes.BAD_USAGE);
+		assertThat(ops("events", "close", "987654321", "--execute").exit()).isEqualTo(ExitCodes.BAD_USAGE);
+	}
+
+	@Test
+	void closeAndOpenPreviewByDefaultAndAuditWhatTheyDo() {
+		long eventId = Long.parseLong(ops("events", "create", "--name", "Preview night", "--capacity", "5").out().trim());
+		Instant opensAt = saleOpensAt(eventId);
+
+		Run closePreview = ops("events", "close", Long.toString(eventId));
+		Instant afterPreview = saleOpensAt(eventId);
+		Run close = ops("events", "close", Long.toString(eventId), "--execute");
+		Run closeAgain = ops("events", "close", Long.toString(eventId), "--execute");
+		Run openPreview = ops("events", "open", Long.toString(eventId));
+		Instant afterOpenPreview = saleOpensAt(eventId);
+		Run open = ops("events", "open", Long.toString(eventId), "--apply");
+
+		assertThat(List.of(closePreview.exit(), close.exit(), closeAgain.exit(), openPreview.exit(), open.exit()))
+			.containsOnly(0);
+		assertThat(closePreview.out()).startsWith("would close the sale of event " + eventId + " (open since " + opensAt
+				+ ")")
+			.contains("Nothing changed: run again with --execute to do it.");
+		assertThat(afterPreview).isEqualTo(opensAt);
+		assertThat(close.out()).startsWith("event " + eventId + ": sale closed (was open since " + opensAt
+				+ "; audit row ");
+		assertThat(closeAgain.out()).isEqualTo("event " + eventId + ": sale closed already: nothing to do\n");
+		assertThat(openPreview.out()).startsWith("would open the sale of event " + eventId + " (closed) now")
+			.contains("Nothing changed: run again with --execute to do it.");
+		assertThat(afterOpenPreview).isEqualTo(ClosedSale.OPENS_AT);
+		assertThat(open.out()).startsWith("event " + eventId + ": sale open since ");
+		assertThat(saleOpensAt(eventId)).isBefore(Instant.now().plusSeconds(1));
+		List<Map<String, Object>> audit = this.jdbc.queryForList(
+				"select command, source_topic, filters from ops_audit where range_spec = ? order by id",
+				"event " + eventId);
+		assertThat(audit).extracting((row) -> row.get("command")).containsExactly("events close", "events open");
+		assertThat(audit).extracting((row) -> row.get("source_topic")).containsOnly("events");
+		assertThat(audit.get(0).get("filters")).isEqualTo("sale_opens_at " + opensAt + " -> " + ClosedSale.OPENS_AT);
+	}
+
+	private Instant saleOpensAt(long eventId) {
+		return this.jdbc.queryForObject("select sale_opens_at from events where id = ?", java.sql.Timestamp.class,
+				eventId).toInstant();
 	}
 
 	@Test
