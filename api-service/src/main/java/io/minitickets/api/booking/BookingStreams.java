@@ -1,5 +1,6 @@
 package io.minitickets.api.booking;
 
+import java.util.HashMap;
 import java.util.Map;
 import java.util.Set;
 import java.util.UUID;
@@ -35,8 +36,11 @@ import tools.jackson.databind.json.JsonMapper;
  * The open status streams of this instance ({@code GET /api/bookings/{id}/events}): a status event when
  * {@link SettlementFeed} announces a change of the booking (read again from the status cache, or Postgres when the
  * cache lags), a PENDING booking's queue position at most once per {@link BookingStreamProperties#positionPeriod()}
- * when it went down (in memory, {@link QueuePositions}; a stream whose position did not move costs one map read per
- * tick, nothing built or written), a heartbeat comment when nothing was written for
+ * when it went down (in memory, {@link QueuePositions}). The position tick visits only the streams of a partition
+ * whose committed offset advanced since the tick before, and those it has not settled yet (just opened, or still
+ * above the reading after a visit: Valkey could not record the smaller position); while the worker group commits
+ * nothing, an open stream costs the tick no work at all (docs/BENCHMARKS.md, "Idle streams"). A heartbeat comment
+ * when nothing was written for
  * {@link BookingStreamProperties#heartbeat()}. Opening a stream reads the booking once, after the stream joins those
  * told of changes. A stream closes after a final status. An announced change that the
  * status read does not show yet (it fails, or the status cache lags the record) is read again after
@@ -58,6 +62,15 @@ class BookingStreams implements DisposableBean {
 	private final JsonMapper json;
 
 	private final Map<UUID, Set<BookingStream>> open = new ConcurrentHashMap<>();
+
+	/** The open streams with a queue place, by its partition: what a tick visits when that partition moved. */
+	private final Map<Integer, Set<BookingStream>> byPartition = new ConcurrentHashMap<>();
+
+	/** Streams the next tick visits whether or not their partition moved: opened since, or left above the reading. */
+	private final Set<BookingStream> unsettled = ConcurrentHashMap.newKeySet();
+
+	/** The committed offset of each partition at the last tick (the tick thread's own). */
+	private final Map<Integer, Long> visited = new HashMap<>();
 
 	private final AtomicInteger count = new AtomicInteger();
 
@@ -143,11 +156,18 @@ class BookingStreams implements DisposableBean {
 	 * @param stream the stream
 	 */
 	void follow(BookingStream stream) {
-		this.open.compute(stream.bookingId(), (id, streams) -> {
-			Set<BookingStream> added = (streams != null) ? streams : ConcurrentHashMap.newKeySet();
-			added.add(stream);
-			return added;
-		});
+		this.open.compute(stream.bookingId(), (id, streams) -> add(streams, stream));
+		QueuePlace place = stream.place();
+		if (place != null) {
+			this.byPartition.compute(place.partition(), (partition, streams) -> add(streams, stream));
+			this.unsettled.add(stream);
+		}
+	}
+
+	private static Set<BookingStream> add(@Nullable Set<BookingStream> streams, BookingStream stream) {
+		Set<BookingStream> added = (streams != null) ? streams : ConcurrentHashMap.newKeySet();
+		added.add(stream);
+		return added;
 	}
 
 	/**
@@ -204,21 +224,59 @@ class BookingStreams implements DisposableBean {
 		}
 	}
 
-	private void positions() {
-		for (Set<BookingStream> streams : this.open.values()) {
-			for (BookingStream stream : streams) {
-				BookingView latest = stream.latest();
-				QueuePlace place = stream.place();
-				if (latest == null || latest.status() != BookingStatus.PENDING || place == null) {
-					continue;
+	/**
+	 * One position tick: the streams of each partition whose committed offset advanced since the last tick (or
+	 * appeared), then the unsettled ones. Nothing moved and nothing unsettled: no stream is visited.
+	 */
+	void positions() {
+		this.positions.committed().forEach((partition, committed) -> {
+			Long before = this.visited.put(partition, committed);
+			Set<BookingStream> streams = this.byPartition.get(partition);
+			if (streams != null && (before == null || committed > before)) {
+				for (BookingStream stream : streams) {
+					if (visit(stream)) {
+						this.unsettled.add(stream);
+					}
 				}
-				QueuePosition queue = latest.queue();
-				if (queue != null && !this.positions.movedBelow(place, queue.ahead())) {
-					continue; // nothing moved for it: no position built, nothing to write
-				}
-				stream.offer(withPosition(stream, latest));
+			}
+		});
+		for (BookingStream stream : this.unsettled) {
+			if (!isOpen(stream) || !visit(stream)) {
+				this.unsettled.remove(stream);
 			}
 		}
+	}
+
+	/**
+	 * Sends a PENDING booking's position if it went down.
+	 * @return true when the stream needs another visit even if its partition does not move: not offered its first
+	 * event yet (the open's read may come from a reading older than this tick's), or still above the reading after
+	 * the offer (Valkey could not record the smaller position)
+	 */
+	private boolean visit(BookingStream stream) {
+		BookingView latest = stream.latest();
+		QueuePlace place = stream.place();
+		if (latest == null) {
+			return true;
+		}
+		if (latest.status() != BookingStatus.PENDING || place == null) {
+			return false;
+		}
+		QueuePosition queue = latest.queue();
+		if (queue != null && !this.positions.movedBelow(place, queue.ahead())) {
+			return false; // nothing moved for it: no position built, nothing to write
+		}
+		stream.offer(withPosition(stream, latest));
+		BookingView now = stream.latest();
+		QueuePosition sent = (now != null) ? now.queue() : null;
+		return now != null && now.status() == BookingStatus.PENDING && sent != null
+				&& this.positions.movedBelow(place, sent.ahead());
+	}
+
+	private boolean isOpen(BookingStream stream) {
+		QueuePlace place = stream.place();
+		Set<BookingStream> streams = (place != null) ? this.byPartition.get(place.partition()) : null;
+		return streams != null && streams.contains(stream);
 	}
 
 	private BookingView withPosition(BookingStream stream, BookingView booking) {
@@ -258,6 +316,14 @@ class BookingStreams implements DisposableBean {
 		});
 		if (removed[0]) {
 			this.count.decrementAndGet();
+		}
+		QueuePlace place = stream.place();
+		if (place != null) {
+			this.byPartition.computeIfPresent(place.partition(), (partition, streams) -> {
+				streams.remove(stream);
+				return streams.isEmpty() ? null : streams;
+			});
+			this.unsettled.remove(stream);
 		}
 
 	}

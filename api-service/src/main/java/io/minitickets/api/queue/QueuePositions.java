@@ -1,5 +1,6 @@
 package io.minitickets.api.queue;
 
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
@@ -72,6 +73,22 @@ public class QueuePositions {
 			.map((entry) -> PartitionQueue.of(entry.getKey(), entry.getValue()))
 			.toList();
 		return new QueueReading(reading.at(), partitions);
+	}
+
+	/**
+	 * The worker group's committed offset on each partition of the latest reading, without asking the broker: what a
+	 * tick over many open streams compares with the offsets it saw before, so that it visits only the streams of a
+	 * partition whose committed offset advanced (nobody's position can have gone down elsewhere).
+	 * @return partition → committed offset; empty while the offsets were never read
+	 */
+	public Map<Integer, Long> committed() {
+		SettleProgress.Reading reading = this.progress.latest();
+		if (reading == null) {
+			return Map.of();
+		}
+		Map<Integer, Long> committed = new HashMap<>();
+		reading.partitions().forEach((partition, offsets) -> committed.put(partition, offsets.committed()));
+		return committed;
 	}
 
 	/**

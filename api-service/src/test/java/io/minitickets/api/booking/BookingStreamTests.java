@@ -2,6 +2,7 @@ package io.minitickets.api.booking;
 
 import java.time.Duration;
 import java.time.Instant;
+import java.util.Map;
 import java.util.UUID;
 
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
@@ -17,7 +18,10 @@ import static org.awaitility.Awaitility.await;
 import static org.mockito.ArgumentMatchers.any;
 import static org.mockito.ArgumentMatchers.anyLong;
 import static org.mockito.BDDMockito.given;
+import static org.mockito.Mockito.clearInvocations;
 import static org.mockito.Mockito.mock;
+import static org.mockito.Mockito.never;
+import static org.mockito.Mockito.verify;
 
 class BookingStreamTests {
 
@@ -149,6 +153,69 @@ class BookingStreamTests {
 			streams.follow(stream);
 
 			await().atMost(Duration.ofSeconds(10)).until(() -> this.sink.sent.contains("0:2"));
+		}
+		finally {
+			streams.destroy();
+		}
+	}
+
+	@Test
+	void aPositionTickVisitsNoStreamWhileNoPartitionsCommittedOffsetMoved() {
+		// idle streams (the worker commits nothing) must cost the once-a-second tick nothing: docs/BENCHMARKS.md
+		QueuePositions positions = mock(QueuePositions.class);
+		given(positions.committed()).willReturn(Map.of(0, 1L));
+		given(positions.movedBelow(any(), anyLong())).willReturn(false);
+		BookingStreams streams = new BookingStreams(null, positions,
+				new BookingStreamProperties(10, Duration.ofHours(1), Duration.ofHours(1), Duration.ofHours(1),
+						Duration.ofSeconds(1), Duration.ofMinutes(1), 3, Duration.ofMillis(5)),
+				JSON, new SimpleMeterRegistry());
+		try {
+			BookingStream stream = open(new QueuePlace(0, 5, null), null);
+			stream.offer(pending(4));
+			streams.follow(stream);
+			streams.positions(); // just opened, and partition 0 seen for the first time: visited
+			clearInvocations(positions);
+
+			streams.positions();
+			streams.positions();
+			verify(positions, never()).movedBelow(any(), anyLong());
+			verify(positions, never()).of(any(), any());
+
+			given(positions.committed()).willReturn(Map.of(0, 2L, 1, 7L));
+			given(positions.movedBelow(any(), anyLong())).willReturn(true, false);
+			given(positions.of(any(), any())).willReturn(new QueuePosition(3, null, Instant.now()));
+			streams.positions();
+			assertThat(this.sink.sent).as("its partition's committed offset advanced: visited, position sent")
+				.containsExactly("0:4", "0:3");
+		}
+		finally {
+			streams.destroy();
+		}
+	}
+
+	@Test
+	void aPositionTheTickCouldNotLowerIsVisitedAgainWithoutAMove() {
+		// the smaller position could not be recorded (Valkey): the answer stays above the reading until it can be
+		QueuePositions positions = mock(QueuePositions.class);
+		given(positions.committed()).willReturn(Map.of(0, 1L));
+		given(positions.movedBelow(any(), anyLong())).willReturn(true);
+		QueuePosition unrecorded = new QueuePosition(4, null, Instant.now());
+		given(positions.of(any(), any())).willReturn(unrecorded, unrecorded, unrecorded,
+				new QueuePosition(2, null, Instant.now()));
+		BookingStreams streams = new BookingStreams(null, positions,
+				new BookingStreamProperties(10, Duration.ofHours(1), Duration.ofHours(1), Duration.ofHours(1),
+						Duration.ofSeconds(1), Duration.ofMinutes(1), 3, Duration.ofMillis(5)),
+				JSON, new SimpleMeterRegistry());
+		try {
+			BookingStream stream = open(new QueuePlace(0, 5, null), null);
+			stream.offer(pending(5));
+			streams.follow(stream);
+			streams.positions();
+			assertThat(this.sink.sent).containsExactly("0:5", "0:4");
+
+			streams.positions(); // nothing committed since: visited because it is still above the reading
+			streams.positions();
+			assertThat(this.sink.sent).containsExactly("0:5", "0:4", "0:2");
 		}
 		finally {
 			streams.destroy();
