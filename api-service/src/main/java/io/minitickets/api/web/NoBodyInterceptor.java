@@ -8,6 +8,7 @@ import java.util.Set;
 
 import io.minitickets.api.problem.ApiException;
 import io.minitickets.api.problem.Problems;
+import io.minitickets.api.problem.RejectedBodyException;
 import jakarta.servlet.ServletRequest;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
@@ -23,7 +24,8 @@ import org.springframework.web.servlet.HandlerMapping;
  * {@code POST /api/bookings/{id}/stream-ticket}, a payment, a cancellation...): a field such an endpoint would ignore
  * is a client's mistake it should hear of, as a field a request does not take is elsewhere. No body, and an empty
  * JSON object ({@code {}}, what many clients send by default), pass whatever their {@code Content-Type}. Runs after
- * Spring Security (401 and 403 first) and before the endpoint, so a refused request changes nothing. An endpoint
+ * Spring Security (401 and 403 first) and before the endpoint, so a refused request changes nothing. A body refused
+ * while it is read (not well-formed UTF-8, over the size limit) gets that refusal, as on an endpoint that reads one. An endpoint
  * takes a body when one of its parameters is a {@code @RequestBody}, an {@link HttpEntity}, or the request or its
  * stream, which it reads itself.
  */
@@ -41,7 +43,13 @@ class NoBodyInterceptor implements HandlerInterceptor {
 				|| Arrays.stream(method.getMethodParameters()).anyMatch(NoBodyInterceptor::readsTheBody)) {
 			return true;
 		}
-		byte[] body = request.getInputStream().readNBytes(MOST_READ + 1);
+		byte[] body;
+		try {
+			body = request.getInputStream().readNBytes(MOST_READ + 1);
+		}
+		catch (RejectedBodyException ex) {
+			throw ex.problem(); // the body's own refusal (not UTF-8, too large), as a body endpoint answers it
+		}
 		// a declared length with nothing left to read: the container read the body already (a form's parameters)
 		if ((body.length == 0 && request.getContentLengthLong() > 0) || !isEmptyObjectOrNothing(body)) {
 			throw takesNoBody(request);

@@ -84,10 +84,7 @@ class WaitingRoomIntegrationTests extends ApiIntegrationTest {
 	@Test
 	void joinsTheRoomRefusesAreProblemsThatChangeNothing() {
 		long noRoom = createOpenEvent(10);
-		long closed = eventWithRoom(10, Instant.now().minusSeconds(60), null, 5);
-		this.jdbc.sql("update events set sale_opens_at = ? where id = ?")
-			.params(java.sql.Timestamp.from(ClosedSale.OPENS_AT), closed)
-			.update();
+		long closed = eventWithRoom(10, ClosedSale.OPENS_AT, null, 5);
 		long soldOut = eventWithRoom(10, Instant.now().minusSeconds(60), null, 5);
 		this.gate.load(soldOut, 0);
 		Instant queueOpens = Instant.now().plusSeconds(3000).truncatedTo(ChronoUnit.MILLIS);

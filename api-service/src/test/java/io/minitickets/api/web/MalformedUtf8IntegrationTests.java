@@ -136,6 +136,16 @@ class MalformedUtf8IntegrationTests extends ApiIntegrationTest {
 	}
 
 	@Test
+	void refusesMalformedUtf8SentToAnEndpointThatTakesNoBody() {
+		long eventId = createOpenEvent(5);
+		String token = newUserToken();
+
+		MALFORMED.forEach((name, bytes) -> assertBadUtf8(
+				post("/api/events/" + eventId + "/queue", bytes, "Authorization: Bearer " + token), name));
+		assertThat(this.gate.available(eventId)).hasValue(5);
+	}
+
+	@Test
 	void refusesMalformedUtf8InEveryHeaderItReads() {
 		long eventId = createOpenEvent(5);
 		String token = newUserToken();
