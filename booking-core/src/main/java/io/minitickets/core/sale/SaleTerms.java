@@ -41,7 +41,7 @@ public final class SaleTerms {
 			return "'currency' is required when 'price' is above 0";
 		}
 		if (currency != null && !isKnownCurrency(currency)) {
-			return "'currency' must be an ISO 4217 code (three upper-case letters) known to java.util.Currency, was '"
+			return "'currency' must be an ISO 4217 code in use (three upper-case letters, such as EUR or USD), was '"
 					+ currency + "'";
 		}
 		return null;
