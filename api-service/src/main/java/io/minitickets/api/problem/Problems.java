@@ -131,6 +131,17 @@ public final class Problems {
 	}
 
 	/**
+	 * The answer to a method no path of the API serves (RFC 9110, section 15.6.2: 501 is the answer to a method the
+	 * server does not recognise): Spring Security's firewall refuses it before any endpoint is found.
+	 * @param method the request's method
+	 * @return the 501 naming the method and the ones the API serves
+	 */
+	public static ApiException unknownMethod(String method) {
+		return of(HttpStatus.NOT_IMPLEMENTED, "Method '" + echo(method)
+				+ "' is not one this API serves: it serves GET, HEAD, POST, PUT, PATCH, DELETE and OPTIONS.");
+	}
+
+	/**
 	 * @param status the HTTP status
 	 * @param detail what happened to this request
 	 * @return a problem of the status's type and title

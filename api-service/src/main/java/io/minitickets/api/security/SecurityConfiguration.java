@@ -8,6 +8,7 @@ import io.minitickets.api.auth.VerifiedTokenCache;
 import io.minitickets.core.problem.ProblemTypes;
 import io.minitickets.core.security.AccessTokenProperties;
 import io.minitickets.core.security.AccessTokens;
+import io.minitickets.api.web.RequestChecks;
 import org.springframework.boot.actuate.autoconfigure.web.server.ManagementPortType;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.context.annotation.Bean;
@@ -86,7 +87,7 @@ class SecurityConfiguration {
 	 * A request the firewall rejects (a character the path or a header may not hold) is a 400 problem with the
 	 * security headers, wherever it is found: the firewall checks a header when it is first read, which may be after
 	 * the chain (the {@code Accept} check), and the error page Spring Security's default sent it to read that header
-	 * again and answered an empty 400.
+	 * again and answered an empty 400. A method the firewall does not admit is a 501 naming it.
 	 * @param problemWriter writes the problem
 	 * @return the handler the filter chain proxy calls for a rejected request
 	 */
@@ -96,7 +97,9 @@ class SecurityConfiguration {
 			if (!response.isCommitted()) {
 				response.resetBuffer();
 				SecurityHeaders.write(request, response);
-				problemWriter.write(request, response, Problems.disallowedCharacters());
+				problemWriter.write(request, response,
+						RequestChecks.FIREWALL_METHODS.contains(request.getMethod()) ? Problems.disallowedCharacters()
+								: Problems.unknownMethod(request.getMethod()));
 			}
 		};
 	}

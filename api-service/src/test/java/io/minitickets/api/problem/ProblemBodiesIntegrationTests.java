@@ -172,6 +172,22 @@ class ProblemBodiesIntegrationTests extends ApiIntegrationTest {
 	}
 
 	@Test
+	void answersAMethodTheApiDoesNotKnowWithA501NamingIt() {
+		String token = newUserToken();
+		String bookings = "/api/events/" + createOpenEvent(3) + "/bookings";
+
+		for (String path : List.of("/api/events", bookings, "/api/auth/login")) {
+			ApiClient.RawResponse response = this.api.sendRaw("FOO", path, "", "Authorization: Bearer " + token);
+
+			assertThat(response.status()).as(path + ": " + response).isEqualTo(501);
+			assertThat(response.head()).as(path).containsIgnoringCase("Content-Type: application/problem+json");
+			assertThat(response.body()).as(path)
+				.contains("Method 'FOO' is not one this API serves")
+				.contains("GET, HEAD, POST, PUT, PATCH, DELETE and OPTIONS");
+		}
+	}
+
+	@Test
 	void answersTheErrorPageAskedForDirectlyWithA404() {
 		HttpResponse<String> response = this.api.get("/error", newUserToken());
 
