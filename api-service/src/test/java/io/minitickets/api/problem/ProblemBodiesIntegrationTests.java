@@ -188,6 +188,19 @@ class ProblemBodiesIntegrationTests extends ApiIntegrationTest {
 	}
 
 	@Test
+	void answersAnotherMethodOnThePublicPostEndpointsWith405NotWith401() {
+		for (String path : List.of("/api/auth/login", "/api/payments/webhook")) {
+			for (String method : List.of("GET", "PUT", "DELETE")) {
+				HttpResponse<String> response = this.api.send(method, path, null);
+
+				assertThat(response.statusCode()).as(method + " " + path + ": " + response.body()).isEqualTo(405);
+				assertThat(response.headers().firstValue("Allow")).as(method + " " + path).hasValue("POST");
+				assertThat(ApiClient.json(response).get("detail").asString()).contains("'" + method + "'");
+			}
+		}
+	}
+
+	@Test
 	void answersTheErrorPageAskedForDirectlyWithA404() {
 		HttpResponse<String> response = this.api.get("/error", newUserToken());
 
