@@ -2,11 +2,17 @@ package io.minitickets.api.waitingroom;
 
 import java.time.Duration;
 import java.time.Instant;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Deque;
+import java.util.List;
 
 import io.minitickets.api.waitingroom.AutoAdmissionRate.Pipeline;
 import org.jspecify.annotations.Nullable;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -160,6 +166,23 @@ class AutoAdmissionRateTests {
 		assertThat(worker.lagSeconds()).as("drained towards the target over 40 s").isLessThanOrEqualTo(3);
 	}
 
+	@ParameterizedTest(name = "admission reaching Kafka {0} ms later")
+	@ValueSource(ints = { 2_000, 2_500, 3_000 })
+	void aRushWhoseBookingsTrailAdmissionFollowsTheWorkerSlowedToAThirdWithTheLagUnderTenSeconds(int delayMillis) {
+		Sale sale = new Sale(delayMillis / 1e3);
+		while (!sale.over()) {
+			sale.round(this.rate.perSecond(sale.pipeline(), null, 1, sale.now()));
+		}
+
+		assertThat(sale.slowedAt).as("the slow-down lands while places wait").isPositive();
+		assertThat(sale.rampedAt).as("the ramp from the floor reaches the worker's capacity (s into the rush)")
+			.isBetween(0.0, 45.0);
+		assertThat(sale.mostLagSeconds()).as("the lag at its highest, seconds a record waited to be settled")
+			.isLessThanOrEqualTo(10);
+		assertThat(sale.followSeconds()).as("from the slow-down until admission stayed within 20 %% of the settle "
+				+ "rate: %s", sale.rates()).isBetween(0.0, 10.0);
+	}
+
 	@Test
 	void whileTheLagIsUnknownTheRateIsHeldNotDoubled() {
 		int unknown = 0;
@@ -268,6 +291,192 @@ class AutoAdmissionRateTests {
 		/** The records ahead as seconds of settling at the worker's real speed. */
 		double lagSeconds() {
 			return this.ahead / this.capacity;
+		}
+
+	}
+
+
+	/**
+	 * The bench's rush ({@code AutoRush} at {@code --scale 0.1}) in rounds of 200 ms, as the admission thread runs: 10,000
+	 * customers, a worker settling at most 666 records a second, slowed to a third once the room has admitted a third of
+	 * them or 40 s have passed (the bench's deadline / 3); every admitted customer's booking reaches Kafka
+	 * {@code delay} later, and the worker group's offsets are read once a second and measured as {@code SettleRates}
+	 * does (smoothed with a half-life of 10 s over intervals that began with records waiting; the recent rate over the
+	 * last 2 s the worker was busy through). Judged as the bench judges: the lag at each second's reading is the time
+	 * until the committed offset reached the end offset read then; the follow over 5 s windows.
+	 */
+	private static final class Sale {
+
+		private static final int CUSTOMERS = 10_000;
+
+		private static final double CAPACITY = 666;
+
+		private static final double ROUND = 0.2;
+
+		/** The bench's deadline at this scale (20 s + a second a hundred customers), s. */
+		private static final double LONGEST = 120;
+
+		private final double delay;
+
+		private double capacity = CAPACITY;
+
+		private int round;
+
+		private long admitted;
+
+		private double fraction;
+
+		private final Deque<double[]> inTransit = new ArrayDeque<>();
+
+		private double end;
+
+		private double committed;
+
+		private @Nullable Pipeline pipeline;
+
+		private double[] previous = { -1, 0, 0 };
+
+		private double weightedRecords;
+
+		private double weightedSeconds;
+
+		private final Deque<double[]> busy = new ArrayDeque<>();
+
+		private @Nullable Double recent;
+
+		/** Per second: seconds, end offset, committed offset, admitted. */
+		private final List<double[]> samples = new ArrayList<>();
+
+		private double slowedAt = -1;
+
+		private double emptiedAt = -1;
+
+		private double rampedAt = -1;
+
+		Sale(double delay) {
+			this.delay = delay;
+		}
+
+		Instant now() {
+			return T0.plusMillis(200L * this.round);
+		}
+
+		Pipeline pipeline() {
+			return (this.pipeline != null) ? this.pipeline : new Pipeline(null, null, null, 0, 0, 256);
+		}
+
+		boolean over() {
+			return (this.emptiedAt >= 0 && this.inTransit.isEmpty() && this.committed >= this.end)
+					|| this.round * ROUND > LONGEST;
+		}
+
+		/** One round: {@code perSecond × 200 ms} admitted, the worker settles, and once a second the offsets are read. */
+		void round(int perSecond) {
+			double seconds = this.round * ROUND;
+			if (this.rampedAt < 0 && perSecond >= 0.9 * CAPACITY) {
+				this.rampedAt = seconds;
+			}
+			this.fraction += perSecond * ROUND;
+			long admitting = Math.min(CUSTOMERS - this.admitted, (long) this.fraction);
+			this.fraction -= admitting;
+			this.admitted += admitting;
+			if (admitting > 0) {
+				this.inTransit.addLast(new double[] { seconds + this.delay, admitting });
+			}
+			if (this.emptiedAt < 0 && this.admitted >= CUSTOMERS) {
+				this.emptiedAt = seconds;
+			}
+			if (this.slowedAt < 0 && (this.admitted >= CUSTOMERS / 3 || seconds >= 40)) {
+				this.slowedAt = seconds;
+				this.capacity = CAPACITY / 3;
+			}
+			while (!this.inTransit.isEmpty() && this.inTransit.getFirst()[0] <= seconds + 1e-9) {
+				this.end += this.inTransit.removeFirst()[1];
+			}
+			this.committed = Math.min(this.end, this.committed + this.capacity * ROUND);
+			this.round++;
+			if (this.round % 5 == 0) {
+				read(this.round * ROUND);
+			}
+		}
+
+		private void read(double at) {
+			if (this.previous[0] >= 0 && this.previous[2] > this.previous[1]) {
+				double seconds = at - this.previous[0];
+				double decay = Math.pow(2, -seconds / 10);
+				this.weightedRecords = this.weightedRecords * decay + (this.committed - this.previous[1]);
+				this.weightedSeconds = this.weightedSeconds * decay + seconds;
+			}
+			if (this.end > this.committed) {
+				this.busy.addLast(new double[] { at, this.committed });
+				while (this.busy.size() > 1 && at - this.busy.getFirst()[0] > 2 + 1e-9) {
+					this.busy.removeFirst();
+				}
+				double[] first = this.busy.getFirst();
+				if (at > first[0]) {
+					this.recent = (this.committed - first[1]) / (at - first[0]);
+				}
+			}
+			else {
+				this.busy.clear();
+			}
+			this.previous = new double[] { at, this.committed, this.end };
+			this.samples.add(new double[] { at, this.end, this.committed, this.admitted });
+			Double smoothed = (this.weightedSeconds > 0) ? this.weightedRecords / this.weightedSeconds : null;
+			this.pipeline = new Pipeline(smoothed, this.recent, Math.round(this.end - this.committed), 0, 0, 256);
+		}
+
+		/** The longest a record waited to be settled, from the second's reading when it was first seen. */
+		double mostLagSeconds() {
+			double most = 0;
+			int settledBy = 0;
+			for (int i = 0; i < this.samples.size(); i++) {
+				settledBy = Math.max(settledBy, i);
+				while (settledBy < this.samples.size()
+						&& this.samples.get(settledBy)[2] < this.samples.get(i)[1] - 1e-6) {
+					settledBy++;
+				}
+				double until = this.samples.get(Math.min(settledBy, this.samples.size() - 1))[0];
+				most = Math.max(most, until - this.samples.get(i)[0]);
+			}
+			return most;
+		}
+
+		/**
+		 * @return the end of the first 5 s window wholly after the slow-down from which on every window that ended while
+		 * places waited admitted within 20 % of the settle rate, s after the slow-down; −1 when none did
+		 */
+		double followSeconds() {
+			double follow = -1;
+			for (int i = 5; i < this.samples.size(); i++) {
+				double[] now = this.samples.get(i);
+				double[] then = this.samples.get(i - 5);
+				if (then[0] < this.slowedAt || now[0] > this.emptiedAt) {
+					continue;
+				}
+				double settled = (now[2] - then[2]) / 5;
+				double admitted = (now[3] - then[3]) / 5;
+				if (Math.abs(admitted - settled) > 0.2 * settled) {
+					follow = -1;
+				}
+				else if (follow < 0) {
+					follow = now[0] - this.slowedAt;
+				}
+			}
+			return follow;
+		}
+
+		/** Per second after the slow-down: admitted/settled, for a failure's message. */
+		String rates() {
+			StringBuilder rates = new StringBuilder("slowed at %.1f s:".formatted(this.slowedAt));
+			for (int i = 1; i < this.samples.size(); i++) {
+				double[] now = this.samples.get(i);
+				double[] then = this.samples.get(i - 1);
+				if (now[0] > this.slowedAt - 3 && now[0] <= this.emptiedAt) {
+					rates.append(" %.0f/%.0f(%.0f)".formatted(now[3] - then[3], now[2] - then[2], now[1] - now[2]));
+				}
+			}
+			return rates.toString();
 		}
 
 	}
