@@ -18,7 +18,7 @@ import org.jspecify.annotations.Nullable;
  * <p>
  * While the pipeline keeps up the rate grows from what the rooms were last given, doubling every second at most (TCP
  * slow-start style: a round of 200 ms grows it by 2<sup>0.2</sup>, a gap of more than a second by 2 at most; fractions
- * kept between rounds), starting from the floor, but never past {@code gain × throughput} (at least the floor): the
+ * kept between rounds), starting from the floor, but never past {@code gain × throughput} (at least 64/s): the
  * records the worker group committed a second over the last 2 s <em>whether or not it was busy</em>, i.e. what the
  * pipeline delivered (BBR style). An admission shows in the offsets only once its booking reached Kafka and the next
  * reading (once a second) was taken: 3–4 s in the bench, where a booking follows its admission by 2–3 s. Doubling every
@@ -28,11 +28,14 @@ import org.jspecify.annotations.Nullable;
  * per delivery delay while the worker keeps up (its throughput is then what was admitted that delay earlier), and
  * once it is the bottleneck its throughput is at most its speed, so the rate is at most {@code gain} × its speed. The
  * gain is 2 while no records wait (at most a tenth of a second of the throughput ahead: a worker keeping up, where the
- * ramp from the floor of 1/s to the bench's 666/s takes 9.4 doublings of ~4 s each, ~40 s) and 1.25 once some do
+ * ramp from the floor of 1/s takes 6 s to the unbounded 64/s and then 3.4 doublings of ~4 s each to the bench's
+ * 666/s, 23–28 s in the simulation) and 1.25 once some do
  * (BBR's probing gain: the worker nears its speed, and what was admitted beyond it in the last delivery delay, up to a
  * quarter of its speed for ~4 s, is a second of lag, three after a slow-down to a third). A growth not bounded by
  * delivery cannot be stopped by a lag that shows 3–4 s late; a lower gain ramps too slowly (1.5: ~60–80 s to 666/s in
- * the simulation).
+ * the simulation). Growth up to 64/s is not bounded: admitted customers who have not booked yet deliver nothing, and
+ * the bench's first ones are read only once a few dozen are admitted (bench runs of 2026-12-04 22:30–22:49: ~60 s at
+ * 1/s with a bound of twice nothing).
  * <p>
  * Once the records ahead reach {@code lagTarget} of settling at the current rate, the worker is the bottleneck and its
  * current rate its capacity: the settle-rate rule {@code rate = settled/s + (settled/s × lagTarget − recordsAhead) /
@@ -70,6 +73,14 @@ final class AutoAdmissionRate {
 
 	/** Growth's most over the throughput once records wait: a quarter over it (BBR's probing gain; see the class). */
 	private static final double PROBE_GAIN = 1.25;
+
+	/**
+	 * Places a second (all rooms together) up to which growth is not bounded by the throughput: customers admitted
+	 * at the floor may take a while to book (the bench's rush: a minute at 1/s before the first admitted were read in
+	 * join order), and a bound of twice nothing would hold the room at the floor until they do. At most ~4 s of it
+	 * (~250 records) arrive before the lag shows them: under a second of settling for a worker of 250/s or more.
+	 */
+	private static final double UNBOUNDED_UP_TO = 64;
 
 	/** Records ahead, as seconds of the throughput, up to which no records are counted as waiting (batches in flight). */
 	private static final double WAITING_SECONDS = 0.1;
@@ -159,15 +170,15 @@ final class AutoAdmissionRate {
 	}
 
 	/**
-	 * The most growth may give: {@code gain × throughput}, at least the floor; what was last given while nothing was
-	 * delivered yet (no throughput).
+	 * The most growth may give: {@code gain × throughput}, at least the floor and {@value #UNBOUNDED_UP_TO}/s; what was
+	 * last given while nothing was measured yet (no throughput).
 	 */
 	private double delivered(@Nullable Double throughput, long ahead) {
 		if (throughput == null) {
 			return this.given;
 		}
 		double gain = (ahead <= WAITING_SECONDS * throughput) ? STARTUP_GAIN : PROBE_GAIN;
-		return Math.max(this.floor, gain * throughput);
+		return Math.max(Math.max(this.floor, UNBOUNDED_UP_TO), gain * throughput);
 	}
 
 	/**
