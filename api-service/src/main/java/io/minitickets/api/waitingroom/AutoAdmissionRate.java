@@ -12,30 +12,32 @@ import org.jspecify.annotations.Nullable;
  * The lag is judged in seconds of settling at the worker's <em>current</em> rate: the lower of its smoothed settle
  * rate and its recent one (over the last {@code minitickets.queue.recent-rate-window}, 2 s, while it was busy), so
  * that a worker slowed to a third is seen as one within that window rather than over the smoothed rate's half-life
- * (10 s); before either is measured, records ahead are judged at the pipeline's throughput (below) rather than as
- * infinitely many seconds, which would drop the rate to the floor in the middle of the ramp. The lower of the two reacts at once to a
- * slow-down and lags a speed-up, which the growth below finds instead.
+ * (10 s). The lower of the two reacts at once to a slow-down and lags a speed-up, which the growth below finds
+ * instead. Before either is measured, records ahead are judged at the pipeline's throughput (below) rather than as
+ * infinitely many seconds, which would drop the rate to the floor in the middle of the ramp.
  * <p>
  * While the pipeline keeps up the rate grows from what the rooms were last given, doubling every second at most (TCP
  * slow-start style: a round of 200 ms grows it by 2<sup>0.2</sup>, a gap of more than a second by 2 at most; fractions
- * kept between rounds), starting from the floor, but never past {@code gain × throughput} (at least 64/s): the
- * records the worker group committed a second over the last 2 s <em>whether or not it was busy</em>, i.e. what the
- * pipeline delivered (BBR style). An admission shows in the offsets only once its booking reached Kafka and the next
- * reading (once a second) was taken: 3–4 s in the bench, where a booking follows its admission by 2–3 s. Doubling every
- * second on what was given, as the rule did before, had admitted up to 4× the worker's speed by the time the records
- * ahead showed it (bench runs of 2026-12-04: 15–18 s of lag once the worker slowed to a third; this class's
- * simulation, {@code AutoAdmissionRateTests}, 22–23 s). Bounded by what was delivered, the rate grows by {@code gain}
- * per delivery delay while the worker keeps up (its throughput is then what was admitted that delay earlier), and
- * once it is the bottleneck its throughput is at most its speed, so the rate is at most {@code gain} × its speed. The
- * gain is 2 while no records wait (at most a tenth of a second of the throughput ahead: a worker keeping up, where the
- * ramp from the floor of 1/s takes 6 s to the unbounded 64/s and then 3.4 doublings of ~4 s each to the bench's
- * 666/s, 23–28 s in the simulation) and 1.25 once some do
- * (BBR's probing gain: the worker nears its speed, and what was admitted beyond it in the last delivery delay, up to a
- * quarter of its speed for ~4 s, is a second of lag, three after a slow-down to a third). A growth not bounded by
- * delivery cannot be stopped by a lag that shows 3–4 s late; a lower gain ramps too slowly (1.5: ~60–80 s to 666/s in
- * the simulation). Growth up to 64/s is not bounded: admitted customers who have not booked yet deliver nothing, and
- * the bench's first ones are read only once a few dozen are admitted (bench runs of 2026-12-04 22:30–22:49: ~60 s at
- * 1/s with a bound of twice nothing).
+ * kept between rounds), starting from the floor, but never past {@code gain × throughput} (at least 64/s): the records
+ * the worker group committed a second over the last 2 s <em>whether or not it was busy</em>, i.e. what the pipeline
+ * delivered (BBR style). An admission shows in the offsets only once its booking reached Kafka and the next reading
+ * (once a second) was taken: 3–4 s in the bench, where a booking follows its admission by 2–3 s. Doubling every second
+ * on what was given, as the rule did before, had admitted up to 4× the worker's speed by the time the records ahead
+ * showed it (bench runs of 2026-12-04: 15–18 s of lag once the worker slowed to a third; this class's simulation,
+ * {@code AutoAdmissionRateTests}, 22–23 s). Bounded by what was delivered, the rate grows by {@code gain} per delivery
+ * delay while the worker keeps up (its throughput is then what was admitted that delay earlier), and once it is the
+ * bottleneck its throughput is at most its speed, so the rate is at most {@code gain} × its speed. The gain is 2 while
+ * no records wait (at most a tenth of a second of the throughput ahead: a worker keeping up, where the ramp from the
+ * floor of 1/s takes 6 s to the unbounded 64/s and then 3.4 doublings of ~4 s each to the bench's 666/s, 23–28 s in the
+ * simulation) and 1.25 once some do (BBR's probing gain: the worker nears its speed, and what was admitted beyond it in
+ * the last delivery delay, up to a quarter of its speed for ~4 s, is a second of lag, three after a slow-down to a
+ * third). A growth not bounded by delivery cannot be stopped by a lag that shows 3–4 s late; a lower gain ramps too
+ * slowly (1.5: ~60–80 s from 1/s to 666/s in a model of the simulation without the unbounded 64/s). What this does not
+ * bound: a slow-down landing just as the ramp first reaches the worker's speed meets up to 2× its speed admitted over
+ * the last delivery delay (13–18 s of lag at the slowed speed in that model), and where customers book tens of seconds
+ * after admission the ramp past 64/s grows ×2 per that delay. Growth up to 64/s is not bounded: admitted customers who
+ * have not booked yet deliver nothing, and the bench's first ones are read only once a few dozen are admitted (bench
+ * runs of 2026-12-04 22:30–22:49: ~60 s at 1/s with a bound of twice nothing).
  * <p>
  * Once the records ahead reach {@code lagTarget} of settling at the current rate, the worker is the bottleneck and its
  * current rate its capacity: the settle-rate rule {@code rate = settled/s + (settled/s × lagTarget − recordsAhead) /
@@ -45,13 +47,13 @@ import org.jspecify.annotations.Nullable;
  * settle-rate rule.
  * <p>
  * Where the defaults come from ({@link WaitingRoomProperties}): a worker slowed to a third turns a lag of
- * {@code lagTarget} into 3 × {@code lagTarget} at once, plus what the old rate admits until the rule sees the slow-down
- * (a reading and the recent window: ~2 s) and what was in transit to Kafka then; 1 s leaves the most room under issue
- * 18's ~10 s (3–6 s in the simulation of the bench's rush, with bookings 2–3 s behind their admission) while staying
- * above the batches' noise of a worker committing ~100 records at a time. {@code drainOver} is (10 − 1) s / 20 % = 45 s,
- * kept at 40 s: while the lag is within issue 18's ~10 s the rule stays within its ±20 % of the slowed settle rate as
- * it drains the excess, so admission follows the slowed worker within a reading and its window rather than first
- * undershooting it.
+ * {@code lagTarget} into 3 × {@code lagTarget} at once, plus what the old rate admits until the rule sees the slow-down (a
+ * reading and the recent window: ~2 s) and what was in transit to Kafka then; 1 s leaves the most room under issue 18's
+ * ~10 s (≤ 10 s in the simulation of the bench's rush with bookings 2–3 s behind their admission; 2.8–7.6 s in the
+ * bench runs of 2026-12-04 22:30–23:07) while staying above the batches' noise of a worker committing ~100 records at a
+ * time. {@code drainOver} is (10 − 1) s / 20 % = 45 s, kept at 40 s: while the lag is within issue 18's ~10 s the rule
+ * stays within its ±20 % of the slowed settle rate as it drains the excess, so admission follows the slowed worker
+ * within a reading and its window rather than first undershooting it.
  * <p>
  * While the lag is unknown (no offset reading yet, or the worker group committed on no partition: a new group, nothing
  * settled yet) or nothing was delivered yet (a throughput needs two readings), the rate is held at what was last given

@@ -339,13 +339,14 @@ class AutoAdmissionRateTests {
 
 
 	/**
-	 * The bench's rush ({@code AutoRush} at {@code --scale 0.1}) in rounds of 200 ms, as the admission thread runs: 10,000
-	 * customers, a worker settling at most 666 records a second, slowed (if it is to be) to a third once the room has admitted a third of
-	 * them or 40 s have passed (the bench's deadline / 3); every admitted customer's booking reaches Kafka
-	 * {@code delay} later, and the worker group's offsets are read once a second and measured as {@code SettleRates}
-	 * does (smoothed with a half-life of 10 s over intervals that began with records waiting; the recent rate over the
-	 * last 2 s the worker was busy through; the throughput over the last 2 s, busy or not). Judged as the bench judges: the lag at each second's reading is the time
-	 * until the committed offset reached the end offset read then; the follow over 5 s windows.
+	 * The bench's rush ({@code AutoRush} at {@code --scale 0.1}) in rounds of 200 ms, as the admission thread runs:
+	 * 10,000 customers, a worker settling at most 666 records a second, slowed (if it is to be) to a third once the
+	 * room has admitted a third of them or 40 s have passed (the bench's deadline / 3); every admitted customer's
+	 * booking reaches Kafka {@code delay} later, and the worker group's offsets are read once a second and measured as
+	 * {@code SettleRates} does (smoothed with a half-life of 10 s over intervals that began with records waiting; the
+	 * recent rate over the last 2 s the worker was busy through; the throughput over the last 2 s, busy or not). Judged
+	 * as the bench judges: the lag at each second's reading is the time until the committed offset reached the end
+	 * offset read then; the follow over 5 s windows.
 	 */
 	private static final class Sale {
 
