@@ -84,7 +84,7 @@ class SettleProgress implements SmartLifecycle, WorkerProgress {
 				settled = ((settled != null) ? settled : 0) + partition.ratePerSecond();
 			}
 		}
-		return new WorkerProgress.Summary(settled, reading.recentPerSecond(),
+		return new WorkerProgress.Summary(settled, reading.recentPerSecond(), reading.throughputPerSecond(),
 				reading.partitions().isEmpty() ? null : reading.recordsAhead(), reading.at());
 	}
 
@@ -101,7 +101,8 @@ class SettleProgress implements SmartLifecycle, WorkerProgress {
 					ahead += Math.max(0, lag.end() - lag.committed());
 				}
 			}
-			this.latest = new Reading(this.rates.add(lags, at), this.rates.recentPerSecond(), ahead, at);
+			this.latest = new Reading(this.rates.add(lags, at), this.rates.recentPerSecond(),
+					this.rates.throughputPerSecond(), ahead, at);
 			this.read.increment();
 		}
 		catch (RuntimeException ex) {
@@ -149,12 +150,14 @@ class SettleProgress implements SmartLifecycle, WorkerProgress {
 	 *
 	 * @param partitions per partition the group committed on, its progress
 	 * @param recentPerSecond the group's recent settle rate, summed over partitions; null while unmeasured
+	 * @param throughputPerSecond records the group committed a second over the recent window, busy or not, summed over
+	 * partitions; null before two readings
 	 * @param recordsAhead records not yet settled, summed over partitions (partitions the group never committed on are
 	 * not counted)
 	 * @param at when the broker was read
 	 */
-	record Reading(Map<Integer, PartitionProgress> partitions, @Nullable Double recentPerSecond, long recordsAhead,
-			Instant at) {
+	record Reading(Map<Integer, PartitionProgress> partitions, @Nullable Double recentPerSecond,
+			@Nullable Double throughputPerSecond, long recordsAhead, Instant at) {
 	}
 
 }

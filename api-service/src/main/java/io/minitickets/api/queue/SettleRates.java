@@ -29,8 +29,12 @@ import org.jspecify.annotations.Nullable;
  * Beside it, a recent rate for {@code auto} admission: per partition, the records settled over about the last
  * {@code recentWindow} during which every reading found records waiting (the worker busy, so the records settled are its
  * speed, not the arrivals'), summed over partitions. It sees a worker slowed within that window, where the smoothed rate
- * takes its half-life; a reading that finds the partition caught up keeps the last one. Not thread-safe: one poller
- * feeds it.
+ * takes its half-life; a reading that finds the partition caught up keeps the last one.
+ * <p>
+ * And the throughput: records the group committed a second over about the last {@code recentWindow}, summed over
+ * partitions, <em>whether or not</em> records waited: what the pipeline delivered. While the worker keeps up it is what
+ * was admitted a delivery delay earlier (the recent rate is not refreshed then); once the worker is the bottleneck it
+ * is at most the worker's speed. {@code auto} admission bounds its growth by it. Not thread-safe: one poller feeds it.
  */
 final class SettleRates {
 
@@ -46,6 +50,9 @@ final class SettleRates {
 	private final Map<Integer, Deque<Reading>> busy = new HashMap<>();
 
 	private final Map<Integer, Double> recent = new HashMap<>();
+
+	/** Per partition, its readings over the last {@link #recentWindow}, busy or not, the oldest at least that old. */
+	private final Map<Integer, Deque<Reading>> window = new HashMap<>();
 
 	/**
 	 * @param halfLife the half-life of a sample's weight; also the shortest stall after which the rate is measured
@@ -63,6 +70,24 @@ final class SettleRates {
 	 */
 	@Nullable Double recentPerSecond() {
 		return this.recent.isEmpty() ? null : this.recent.values().stream().mapToDouble(Double::doubleValue).sum();
+	}
+
+	/**
+	 * @return records committed a second over about the last {@code recentWindow} (the span from the oldest reading
+	 * in it, at least that long ago, to the latest), summed over partitions, whether or not records waited; a committed
+	 * offset that went back counts as none; null while no partition has two readings
+	 */
+	@Nullable Double throughputPerSecond() {
+		Double sum = null;
+		for (Deque<Reading> readings : this.window.values()) {
+			Reading first = readings.getFirst();
+			Reading latest = readings.getLast();
+			double seconds = Duration.between(first.at(), latest.at()).toNanos() / 1e9;
+			if (seconds > 0) {
+				sum = ((sum != null) ? sum : 0) + Math.max(0, latest.committed() - first.committed()) / seconds;
+			}
+		}
+		return sum;
 	}
 
 	/**
@@ -86,6 +111,7 @@ final class SettleRates {
 			Reading reading = new Reading(committed, lag.end(), at, stalledSince);
 			this.last.put(lag.partition(), reading);
 			recent(lag.partition(), reading);
+			window(this.window.computeIfAbsent(lag.partition(), (key) -> new ArrayDeque<>()), reading);
 			Weighted rate = this.weighted.get(lag.partition());
 			progress.put(lag.partition(),
 					new PartitionProgress(committed, lag.end(), (rate != null) ? rate.perSecond() : null));
@@ -130,15 +156,20 @@ final class SettleRates {
 			return;
 		}
 		Deque<Reading> run = this.busy.computeIfAbsent(partition, (key) -> new ArrayDeque<>());
-		run.addLast(reading);
-		Instant from = reading.at().minus(this.recentWindow);
-		while (run.size() > 1 && !second(run).at().isAfter(from)) {
-			run.removeFirst();
-		}
+		window(run, reading);
 		Reading first = run.getFirst();
 		double seconds = Duration.between(first.at(), reading.at()).toNanos() / 1e9;
 		if (seconds > 0) {
 			this.recent.put(partition, Math.max(0, reading.committed() - first.committed()) / seconds);
+		}
+	}
+
+	/** Adds a reading to {@code readings}, keeping the latest one at least {@link #recentWindow} old and those since. */
+	private void window(Deque<Reading> readings, Reading reading) {
+		readings.addLast(reading);
+		Instant from = reading.at().minus(this.recentWindow);
+		while (readings.size() > 1 && !second(readings).at().isAfter(from)) {
+			readings.removeFirst();
 		}
 	}
 

@@ -20,12 +20,14 @@ public interface WorkerProgress {
 	 * while no partition's rate is known
 	 * @param recentPerSecond records settled a second over the last {@code minitickets.queue.recent-rate-window} the
 	 * worker was busy through, summed over partitions; null while no partition's is known
+	 * @param throughputPerSecond records committed a second over the same window whether or not the worker was busy
+	 * (what the pipeline delivered), summed over partitions; null before two readings of a committed partition
 	 * @param recordsAhead records not yet settled: end offset − committed offset, summed over the partitions the group
 	 * committed on; null when it committed on none (a new group, nothing settled yet: the lag is unknown)
 	 * @param at when the broker was read
 	 */
-	record Summary(@Nullable Double settledPerSecond, @Nullable Double recentPerSecond, @Nullable Long recordsAhead,
-			Instant at) {
+	record Summary(@Nullable Double settledPerSecond, @Nullable Double recentPerSecond,
+			@Nullable Double throughputPerSecond, @Nullable Long recordsAhead, Instant at) {
 	}
 
 }

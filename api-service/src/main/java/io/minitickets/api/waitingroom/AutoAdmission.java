@@ -12,7 +12,7 @@ import org.springframework.stereotype.Component;
 
 /**
  * Measures the pipeline for {@code auto} admission ({@link AutoAdmissionRate}): the worker group's settle rates
- * (smoothed and recent) and records ahead (unknown before the first reading) from this instance's last offset reading
+ * (smoothed and recent), throughput and records ahead (unknown before the first reading) from this instance's last offset reading
  * ({@link WorkerProgress}, once a second), and this instance's booking requests in flight ({@code minitickets_bookings_in_flight}) and shed ({@code minitickets_bookings_shed}).
  * Called by the admission thread only.
  */
@@ -49,7 +49,9 @@ class AutoAdmission {
 		Gauge inFlight = this.registry.find("minitickets.bookings.in-flight").gauge();
 		AutoAdmissionRate.Pipeline pipeline = new AutoAdmissionRate.Pipeline(
 				(summary != null) ? summary.settledPerSecond() : null,
-				(summary != null) ? summary.recentPerSecond() : null, (summary != null) ? summary.recordsAhead() : null,
+				(summary != null) ? summary.recentPerSecond() : null,
+				(summary != null) ? summary.throughputPerSecond() : null,
+				(summary != null) ? summary.recordsAhead() : null,
 				(shed != null) ? (long) shed.count() : 0, (inFlight != null) ? (int) inFlight.value() : 0,
 				this.inFlightMax);
 		return this.rate.perSecond(pipeline, ceiling, rooms, this.clock.instant());

@@ -12,32 +12,53 @@ import org.jspecify.annotations.Nullable;
  * The lag is judged in seconds of settling at the worker's <em>current</em> rate: the lower of its smoothed settle
  * rate and its recent one (over the last {@code minitickets.queue.recent-rate-window}, 2 s, while it was busy), so
  * that a worker slowed to a third is seen as one within that window rather than over the smoothed rate's half-life
- * (10 s: the records ahead, judged at the old rate, would have been three times the target in seconds before the rule
- * reacted). The lower of the two reacts at once to a slow-down and lags a speed-up, which doubling finds instead.
+ * (10 s). The lower of the two reacts at once to a slow-down and lags a speed-up, which the growth below finds
+ * instead. Before either is measured, records ahead are judged at the pipeline's throughput (below) rather than as
+ * infinitely many seconds, which would drop the rate to the floor in the middle of the ramp.
  * <p>
- * While the pipeline keeps up the rate doubles every second from what the rooms were last given (TCP slow-start
- * style: a round of 200 ms grows it by 2<sup>0.2</sup>, a gap of more than a second by 2 at most; fractions kept
- * between rounds), starting from the floor: the worker's measured settle rate equals what was admitted while it keeps
- * up, so a rate grown from it alone would stay near the floor. Once the records ahead reach {@code lagTarget} of
- * settling at the current rate, the worker is the bottleneck and its current rate its capacity: the settle-rate rule
- * {@code rate = settled/s + (settled/s × lagTarget − recordsAhead) / drainOver} takes over (the settle rate less by
- * what drains the excess over {@code drainOver}; more, at most by {@code lagTarget / drainOver} of it, below the
- * target), which is what follows a worker that slows down. Doubling resumes once the records ahead are back under a
- * second of settling (or none). Doubling never gives less than the settle-rate rule.
+ * While the pipeline keeps up the rate grows from what the rooms were last given, doubling every second at most (TCP
+ * slow-start style: a round of 200 ms grows it by 2<sup>0.2</sup>, a gap of more than a second by 2 at most; fractions
+ * kept between rounds), starting from the floor, but never past {@code gain × throughput} (at least 64/s): the records
+ * the worker group committed a second over the last 2 s <em>whether or not it was busy</em>, i.e. what the pipeline
+ * delivered (BBR style). An admission shows in the offsets only once its booking reached Kafka and the next reading
+ * (once a second) was taken: 3–4 s in the bench, where a booking follows its admission by 2–3 s. Doubling every second
+ * on what was given, as the rule did before, had admitted up to 4× the worker's speed by the time the records ahead
+ * showed it (bench runs of 2026-12-04: 15–18 s of lag once the worker slowed to a third; this class's simulation,
+ * {@code AutoAdmissionRateTests}, 22–23 s). Bounded by what was delivered, the rate grows by {@code gain} per delivery
+ * delay while the worker keeps up (its throughput is then what was admitted that delay earlier), and once it is the
+ * bottleneck its throughput is at most its speed, so the rate is at most {@code gain} × its speed. The gain is 2 while
+ * no records wait (at most a tenth of a second of the throughput ahead: a worker keeping up, where the ramp from the
+ * floor of 1/s takes 6 s to the unbounded 64/s and then 3.4 doublings of ~4 s each to the bench's 666/s, 23–28 s in the
+ * simulation) and 1.25 once some do (BBR's probing gain: the worker nears its speed, and what was admitted beyond it in
+ * the last delivery delay, up to a quarter of its speed for ~4 s, is a second of lag, three after a slow-down to a
+ * third). A growth not bounded by delivery cannot be stopped by a lag that shows 3–4 s late; a lower gain ramps too
+ * slowly (1.5: ~60–80 s from 1/s to 666/s in a model of the simulation without the unbounded 64/s). What this does not
+ * bound: a slow-down landing just as the ramp first reaches the worker's speed meets up to 2× its speed admitted over
+ * the last delivery delay (13–18 s of lag at the slowed speed in that model), and where customers book tens of seconds
+ * after admission the ramp past 64/s grows ×2 per that delay. Growth up to 64/s is not bounded: admitted customers who
+ * have not booked yet deliver nothing, and the bench's first ones are read only once a few dozen are admitted (bench
+ * runs of 2026-12-04 22:30–22:49: ~60 s at 1/s with a bound of twice nothing).
+ * <p>
+ * Once the records ahead reach {@code lagTarget} of settling at the current rate, the worker is the bottleneck and its
+ * current rate its capacity: the settle-rate rule {@code rate = settled/s + (settled/s × lagTarget − recordsAhead) /
+ * drainOver} takes over (the settle rate less by what drains the excess over {@code drainOver}; more, at most by
+ * {@code lagTarget / drainOver} of it, below the target), which is what follows a worker that slows down. Growth
+ * resumes once the records ahead are back under half the target (or none). Growth never gives less than the
+ * settle-rate rule.
  * <p>
  * Where the defaults come from ({@link WaitingRoomProperties}): a worker slowed to a third turns a lag of
- * {@code lagTarget} into 3 × {@code lagTarget} at once, and the rule sees it a reading (1 s) and at most the recent
- * window (2 s) later, during which the old rate keeps admitting two thirds too many (about 1–2 s more of lag): 1.5 s
- * keeps it under issue 18's ~10 s (4.5 + ~2.5 at most in the rule's own simulation, {@code AutoAdmissionRateTests}),
- * and is still above the one-second line at which doubling resumes. {@code drainOver} is (10 − 1.5) s / 20 % = 42.5 s,
- * rounded to 40 s: while the lag is within issue 18's ~10 s the rule stays within its ±20 % of the slowed settle rate
- * as it drains the excess, so admission follows the slowed worker within a reading and its window rather than first
- * undershooting it (a bench run with 20 s peaked at 8 s of lag after the slow-down, and the drain took the rate 23 %
- * below the settle rate for seconds).
+ * {@code lagTarget} into 3 × {@code lagTarget} at once, plus what the old rate admits until the rule sees the slow-down (a
+ * reading and the recent window: ~2 s) and what was in transit to Kafka then; 1 s leaves the most room under issue 18's
+ * ~10 s (≤ 10 s in the simulation of the bench's rush with bookings 2–3 s behind their admission; 2.8–7.6 s in the
+ * bench runs of 2026-12-04 22:30–23:07) while staying above the batches' noise of a worker committing ~100 records at a
+ * time. {@code drainOver} is (10 − 1) s / 20 % = 45 s, kept at 40 s: while the lag is within issue 18's ~10 s the rule
+ * stays within its ±20 % of the slowed settle rate as it drains the excess, so admission follows the slowed worker
+ * within a reading and its window rather than first undershooting it.
  * <p>
  * While the lag is unknown (no offset reading yet, or the worker group committed on no partition: a new group, nothing
- * settled yet) the rate is held at what was last given (the floor at first), not grown: doubling needs the lag to
- * check it, and nothing else would stop it before requests are shed.
+ * settled yet) or nothing was delivered yet (a throughput needs two readings), the rate is held at what was last given
+ * (the floor at first), not grown: growth needs both to check it, and nothing else would stop it before requests are
+ * shed.
  * <p>
  * The rate is shared equally by the rooms admitting in {@code auto} with places waiting, each at least {@code floor}
  * and at most its ceiling; what they were given is what the next round grows from. It is 0 (no floor) while the in-flight booking
@@ -48,6 +69,23 @@ final class AutoAdmissionRate {
 
 	/** The most of a room without a ceiling: the admin API's largest fixed rate. */
 	private static final int NO_CEILING = 100_000;
+
+	/** Growth's most over the throughput while no records wait: doubling per delivery delay (see the class). */
+	private static final double STARTUP_GAIN = 2;
+
+	/** Growth's most over the throughput once records wait: a quarter over it (BBR's probing gain; see the class). */
+	private static final double PROBE_GAIN = 1.25;
+
+	/**
+	 * Places a second (all rooms together) up to which growth is not bounded by the throughput: customers admitted
+	 * at the floor may take a while to book (the bench's rush: a minute at 1/s before the first admitted were read in
+	 * join order), and a bound of twice nothing would hold the room at the floor until they do. At most ~4 s of it
+	 * (~250 records) arrive before the lag shows them: under a second of settling for a worker of 250/s or more.
+	 */
+	private static final double UNBOUNDED_UP_TO = 64;
+
+	/** Records ahead, as seconds of the throughput, up to which no records are counted as waiting (batches in flight). */
+	private static final double WAITING_SECONDS = 0.1;
 
 	private final double lagTargetSeconds;
 
@@ -63,7 +101,7 @@ final class AutoAdmissionRate {
 
 	private @Nullable Instant shedAt;
 
-	/** Whether the rate doubles (the pipeline keeps up) rather than following the settle-rate rule alone. */
+	/** Whether the rate grows (the pipeline keeps up) rather than following the settle-rate rule alone. */
 	private boolean doubling = true;
 
 	/** Places a second last given to all rooms together (0 before the first round). */
@@ -106,23 +144,23 @@ final class AutoAdmissionRate {
 			return 0;
 		}
 		Long ahead = pipeline.recordsAhead();
+		Double throughput = pipeline.throughputPerSecond();
 		double rate;
 		if (ahead == null) {
 			rate = this.given;
 		}
 		else {
-			double grown = grownSince(now);
-			double settled = currentRate(pipeline);
+			double settled = currentRate(pipeline, ahead);
 			double target = settled * this.lagTargetSeconds;
 			rate = settled + (target - ahead) / this.drainOverSeconds;
-			if (ahead == 0 || ahead < settled) {
+			if (ahead == 0 || ahead < target / 2) {
 				this.doubling = true;
 			}
 			else if (ahead >= target) {
 				this.doubling = false;
 			}
 			if (this.doubling) {
-				rate = Math.max(rate, grown);
+				rate = Math.max(rate, Math.min(grownSince(now), delivered(throughput, ahead)));
 			}
 		}
 		this.givenAt = now;
@@ -133,11 +171,28 @@ final class AutoAdmissionRate {
 		return (int) Math.floor(share + 1e-9);
 	}
 
-	/** The worker's settle rate now: the lower of its smoothed and recent rates (0 while neither is measured). */
-	private static double currentRate(Pipeline pipeline) {
+	/**
+	 * The most growth may give: {@code gain × throughput}, at least the floor and {@value #UNBOUNDED_UP_TO}/s; what was
+	 * last given while nothing was measured yet (no throughput).
+	 */
+	private double delivered(@Nullable Double throughput, long ahead) {
+		if (throughput == null) {
+			return this.given;
+		}
+		double gain = (ahead <= WAITING_SECONDS * throughput) ? STARTUP_GAIN : PROBE_GAIN;
+		return Math.max(Math.max(this.floor, UNBOUNDED_UP_TO), gain * throughput);
+	}
+
+	/**
+	 * The worker's settle rate now: the lower of its smoothed and recent rates; while neither is measured, the
+	 * throughput when records are ahead, else 0.
+	 */
+	private static double currentRate(Pipeline pipeline, long ahead) {
 		Double smoothed = pipeline.settledPerSecond();
 		Double recent = pipeline.recentPerSecond();
-		double current = Double.POSITIVE_INFINITY;
+		Double throughput = pipeline.throughputPerSecond();
+		double current = (smoothed == null && recent == null && ahead > 0 && throughput != null) ? throughput
+				: Double.POSITIVE_INFINITY;
 		if (smoothed != null) {
 			current = smoothed;
 		}
@@ -163,14 +218,17 @@ final class AutoAdmissionRate {
 	 * over partitions (smoothed, {@code minitickets.queue.rate-half-life}); null while unmeasured
 	 * @param recentPerSecond the same over the last {@code minitickets.queue.recent-rate-window} the worker was busy
 	 * through; null while unmeasured
+	 * @param throughputPerSecond records the worker group committed a second over the same window whether or not it
+	 * was busy (what the pipeline delivered), summed over partitions; null before two readings
 	 * @param recordsAhead records not yet settled (end offset − committed offset, summed over the partitions the group
 	 * committed on); null while unknown (no reading yet, or no committed offset on any partition)
 	 * @param shedTotal booking requests this instance has shed since it started ({@code minitickets_bookings_shed})
 	 * @param inFlight booking requests in progress on this instance now
 	 * @param inFlightMax this instance's in-flight limit
 	 */
-	record Pipeline(@Nullable Double settledPerSecond, @Nullable Double recentPerSecond, @Nullable Long recordsAhead,
-			long shedTotal, int inFlight, int inFlightMax) {
+	record Pipeline(@Nullable Double settledPerSecond, @Nullable Double recentPerSecond,
+			@Nullable Double throughputPerSecond, @Nullable Long recordsAhead, long shedTotal, int inFlight,
+			int inFlightMax) {
 	}
 
 }

@@ -18,8 +18,8 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
  * @param abandonAfter how long a place may go without its owner reading it (a long-poll reads it every
  * {@code waitPoll}) before it is dropped as abandoned when it comes up for admission; zero for never
  * @param autoLagTarget {@code auto} admission: the consumer lag aimed at, as seconds of settling at the worker's current
- * rate (the lower of its smoothed and recent rates); 1.5 s so that a worker slowed to a third stays under ~10 s of lag
- * ({@link AutoAdmissionRate} says why)
+ * rate (the lower of its smoothed and recent rates); 1 s so that a worker slowed to a third stays under ~10 s of lag
+ * with the bookings in transit to Kafka when it slows ({@link AutoAdmissionRate} says why)
  * @param autoDrainOver {@code auto} admission: over how long a lag above (below) the target is brought back to it; 40 s
  * so that while the lag is within ~10 s the rate stays within 20 % of the settle rate ({@link AutoAdmissionRate})
  * @param autoFloor {@code auto} admission: the least places a second of a room while nothing is shed
@@ -31,7 +31,7 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
 public record WaitingRoomProperties(@DefaultValue("200ms") Duration admitEvery, @DefaultValue("3s") Duration lease,
 		@DefaultValue("2s") Duration roomsEvery, @DefaultValue("30s") Duration waitMost,
 		@DefaultValue("500ms") Duration waitPoll, @DefaultValue("60s") Duration abandonAfter,
-		@DefaultValue("1500ms") Duration autoLagTarget, @DefaultValue("40s") Duration autoDrainOver,
+		@DefaultValue("1s") Duration autoLagTarget, @DefaultValue("40s") Duration autoDrainOver,
 		@DefaultValue("1") int autoFloor, @DefaultValue("5s") Duration autoShedHold,
 		@DefaultValue("0.75") double autoInFlightShare) {
 }

@@ -133,4 +133,30 @@ class SettleRatesTests {
 			.isCloseTo(300.0, within(1e-9));
 	}
 
+	@Test
+	void theThroughputIsWhatWasCommittedOverTheWindowBusyOrNot() {
+		assertThat(this.rates.throughputPerSecond()).as("before any reading").isNull();
+		this.rates.add(List.of(new PartitionLag(0, 0, 0L), new PartitionLag(1, 0, 0L)), T0);
+		assertThat(this.rates.throughputPerSecond()).as("one reading").isNull();
+		// the worker keeps up with 10, 20, 40, then 80 records a second on partition 0, 5 a second on partition 1:
+		// never a record waiting at a reading, so no recent rate, but the throughput follows what arrived
+		long[] settled = { 10, 30, 70, 150 };
+		for (int second = 1; second <= 4; second++) {
+			long committed = settled[second - 1];
+			this.rates.add(List.of(new PartitionLag(0, committed, committed),
+					new PartitionLag(1, 5L * second, 5L * second)), T0.plusSeconds(second));
+		}
+
+		assertThat(this.rates.recentPerSecond()).as("never busy").isNull();
+		assertThat(this.rates.throughputPerSecond()).as("(150 − 30) / 2 s + 5 / s").isCloseTo(65.0, within(1e-9));
+	}
+
+	@Test
+	void aCommittedOffsetThatWentBackIsNoThroughput() {
+		this.rates.add(List.of(new PartitionLag(0, 500, 400L)), T0);
+		this.rates.add(List.of(new PartitionLag(0, 500, 100L)), T0.plusSeconds(1));
+
+		assertThat(this.rates.throughputPerSecond()).isZero();
+	}
+
 }
