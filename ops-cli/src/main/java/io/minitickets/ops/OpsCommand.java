@@ -1,5 +1,6 @@
 package io.minitickets.ops;
 
+import java.io.PrintWriter;
 import java.util.UUID;
 
 import io.minitickets.core.text.TerminalText;
@@ -98,10 +99,20 @@ public final class OpsCommand implements Runnable {
 	}
 
 	/**
+	 * Runs a command and exits with its code, flushing its output first. The writers are set on the top command, so
+	 * that every subcommand shares them (picocli would otherwise give each its own, which this flush would miss), and
+	 * flushed since they autoflush only on {@code println} and {@code printf}: a line written with {@code print} was
+	 * lost at the exit ({@code events create}'s report).
 	 * @param args a subcommand and its options
 	 */
 	public static void main(String[] args) {
-		System.exit(commandLine(OpsSettings.fromEnvironment()).execute(args));
+		CommandLine commandLine = commandLine(OpsSettings.fromEnvironment());
+		commandLine.setOut(new PrintWriter(System.out, true));
+		commandLine.setErr(new PrintWriter(System.err, true));
+		int exit = commandLine.execute(args);
+		commandLine.getOut().flush();
+		commandLine.getErr().flush();
+		System.exit(exit);
 	}
 
 }
