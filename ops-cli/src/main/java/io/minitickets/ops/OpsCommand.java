@@ -16,6 +16,7 @@ import io.minitickets.ops.system.BookingIds;
 import io.minitickets.ops.system.ExitCodes;
 import io.minitickets.ops.system.OpsSettings;
 import io.minitickets.ops.system.UnreachableException;
+import io.minitickets.ops.system.WholeNumbers;
 import io.minitickets.ops.token.TokensCommand;
 import io.minitickets.ops.user.UsersCommand;
 import io.minitickets.ops.waitlist.WaitlistCommand;
@@ -72,7 +73,8 @@ public final class OpsCommand implements Runnable {
 	/**
 	 * The command line with the ops exit codes: a {@link BadUsageException} prints its message and exits 2, an
 	 * {@link UnreachableException} its message and exits 1, any other failure prints itself and exits 1. A UUID is read
-	 * as a booking id ({@link BookingIds}).
+	 * as a booking id ({@link BookingIds}), a whole number in decimal, said in words when it is not one
+	 * ({@link WholeNumbers}).
 	 * @param settings where Postgres, Kafka and Valkey are
 	 * @return the command line, ready to {@code execute}
 	 */
@@ -80,6 +82,7 @@ public final class OpsCommand implements Runnable {
 		CommandLine commandLine = new CommandLine(new OpsCommand(settings));
 		// every UUID an operator gives is a booking id
 		commandLine.registerConverter(UUID.class, new BookingIds());
+		WholeNumbers.register(commandLine);
 		commandLine.setExecutionExceptionHandler((ex, command, parsed) -> {
 			if (ex instanceof BadUsageException) {
 				command.getErr().println("ops: " + TerminalText.escape(ex.getMessage()));

@@ -8,7 +8,7 @@ import org.junit.jupiter.api.Test;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * {@code ops events create} takes what the admin API takes ({@code CreateEventRequest}'s bounds, shared through
+ * {@code ops events create} reads whole numbers as such ({@link io.minitickets.ops.system.WholeNumbers}) and takes what the admin API takes ({@code CreateEventRequest}'s bounds, shared through
  * {@link SaleTerms}): a value past a bound is bad usage (exit 2), said in the API's words, and no event is created.
  */
 class CreateEventBoundsIntegrationTests extends OpsIntegrationTestSupport {
@@ -36,6 +36,23 @@ class CreateEventBoundsIntegrationTests extends OpsIntegrationTestSupport {
 				"--max-per-order", "1000");
 		assertThat(atTheBounds.exit()).as(atTheBounds.toString()).isEqualTo(ExitCodes.DONE);
 		assertThat(eventCount()).isEqualTo(events + 1);
+	}
+
+	@Test
+	void aValueThatIsNotAWholeNumberIsSaidSoForEveryOptionAndParameter() {
+		Run capacity = ops("events", "create", "--name", "Sale day", "--capacity", "abc");
+		Run price = ops("events", "create", "--name", "Sale day", "--capacity", "5", "--price", "1.50");
+		Run tooBig = ops("events", "create", "--name", "Sale day", "--capacity", "99999999999");
+		Run event = ops("events", "close", "abc");
+
+		assertThat(capacity.exit()).as(capacity.toString()).isEqualTo(ExitCodes.BAD_USAGE);
+		assertThat(capacity.err()).startsWith("Invalid value for option '--capacity': 'abc' is not a whole number\n");
+		assertThat(price.exit()).isEqualTo(ExitCodes.BAD_USAGE);
+		assertThat(price.err()).startsWith("Invalid value for option '--price': '1.50' is not a whole number\n");
+		assertThat(tooBig.err()).startsWith("Invalid value for option '--capacity': '99999999999' is not a whole "
+				+ "number from -2147483648 to 2147483647\n");
+		assertThat(event.exit()).isEqualTo(ExitCodes.BAD_USAGE);
+		assertThat(event.err()).contains("'abc' is not a whole number").doesNotContain("not a long");
 	}
 
 	private void assertRefused(String message, String... options) {
