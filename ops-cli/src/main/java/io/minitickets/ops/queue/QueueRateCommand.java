@@ -56,7 +56,7 @@ final class QueueRateCommand implements Callable<Integer> {
 		}
 		PrintWriter out = this.spec.commandLine().getOut();
 		try (Connection connection = new Postgres(this.queue.ops().settings()).connect()) {
-			Room room = Room.require(connection, this.eventId);
+			Room room = Room.require(connection, this.eventId, true);
 			String was = room.rate();
 			if (!this.execute) {
 				out.printf("would set the admission rate of event %d from %s to %d/s. Nothing changed: run again with "
