@@ -112,6 +112,20 @@ class QueueCommandsIntegrationTests extends OpsIntegrationTestSupport {
 			.isEqualTo(2);
 	}
 
+	@Test
+	void usageShowsExecuteAndApplyStillActs() {
+		long eventId = eventWithRoom(5);
+
+		Run help = ops("queue", "pause", "--help");
+		Run rateHelp = ops("queue", "rate", "--help");
+		Run applied = ops("queue", "rate", Long.toString(eventId), "7", "--apply");
+
+		assertThat(help.out()).startsWith("Usage: ops queue pause [-hV] [--execute] EVENT\n").doesNotContain("--apply");
+		assertThat(rateHelp.out()).contains("[--execute]").doesNotContain("--apply");
+		assertThat(applied.exit()).as(applied.toString()).isEqualTo(ExitCodes.DONE);
+		assertThat(rate(eventId)).isEqualTo(7);
+	}
+
 	private long eventWithRoom(int perSecond) {
 		return this.jdbc.queryForObject("""
 				insert into events (name, capacity, sale_opens_at, waiting_room_enabled, admission_mode,
