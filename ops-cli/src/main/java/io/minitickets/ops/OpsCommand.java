@@ -1,5 +1,6 @@
 package io.minitickets.ops;
 
+import java.io.PrintWriter;
 import java.util.UUID;
 
 import io.minitickets.core.text.TerminalText;
@@ -15,6 +16,7 @@ import io.minitickets.ops.system.BookingIds;
 import io.minitickets.ops.system.ExitCodes;
 import io.minitickets.ops.system.OpsSettings;
 import io.minitickets.ops.system.UnreachableException;
+import io.minitickets.ops.system.WholeNumbers;
 import io.minitickets.ops.token.TokensCommand;
 import io.minitickets.ops.user.UsersCommand;
 import io.minitickets.ops.waitlist.WaitlistCommand;
@@ -71,7 +73,8 @@ public final class OpsCommand implements Runnable {
 	/**
 	 * The command line with the ops exit codes: a {@link BadUsageException} prints its message and exits 2, an
 	 * {@link UnreachableException} its message and exits 1, any other failure prints itself and exits 1. A UUID is read
-	 * as a booking id ({@link BookingIds}).
+	 * as a booking id ({@link BookingIds}), a whole number in decimal, said in words when it is not one
+	 * ({@link WholeNumbers}).
 	 * @param settings where Postgres, Kafka and Valkey are
 	 * @return the command line, ready to {@code execute}
 	 */
@@ -79,6 +82,7 @@ public final class OpsCommand implements Runnable {
 		CommandLine commandLine = new CommandLine(new OpsCommand(settings));
 		// every UUID an operator gives is a booking id
 		commandLine.registerConverter(UUID.class, new BookingIds());
+		WholeNumbers.register(commandLine);
 		commandLine.setExecutionExceptionHandler((ex, command, parsed) -> {
 			if (ex instanceof BadUsageException) {
 				command.getErr().println("ops: " + TerminalText.escape(ex.getMessage()));
@@ -98,10 +102,20 @@ public final class OpsCommand implements Runnable {
 	}
 
 	/**
+	 * Runs a command and exits with its code, flushing its output first. The writers are set on the top command, so
+	 * that every subcommand shares them (picocli would otherwise give each its own, which this flush would miss), and
+	 * flushed since they autoflush only on {@code println} and {@code printf}: a line written with {@code print} was
+	 * lost at the exit ({@code events create}'s report).
 	 * @param args a subcommand and its options
 	 */
 	public static void main(String[] args) {
-		System.exit(commandLine(OpsSettings.fromEnvironment()).execute(args));
+		CommandLine commandLine = commandLine(OpsSettings.fromEnvironment());
+		commandLine.setOut(new PrintWriter(System.out, true));
+		commandLine.setErr(new PrintWriter(System.err, true));
+		int exit = commandLine.execute(args);
+		commandLine.getOut().flush();
+		commandLine.getErr().flush();
+		System.exit(exit);
 	}
 
 }

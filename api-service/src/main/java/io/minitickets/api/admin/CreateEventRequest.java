@@ -33,10 +33,10 @@ import org.jspecify.annotations.Nullable;
  * CONFIRMED (stored and shown; cancellation comes later)
  * @param waitingRoom the event's waiting room ({@link WaitingRoomRequest}); absent for none
  */
-record CreateEventRequest(@NotBlank @Size(max = 200, message = "must be 1 to 200 UTF-16 code units long (a character past U+FFFF counts 2)") @PrintableText String name,
-		@NotNull @Positive @Max(1_000_000) Integer capacity,
+record CreateEventRequest(@NotBlank @Size(max = SaleTerms.MAX_NAME_LENGTH, message = "must be 1 to {max} UTF-16 code units long (a character past U+FFFF counts 2)") @PrintableText String name,
+		@NotNull @Positive @Max(SaleTerms.MAX_CAPACITY) Integer capacity,
 		@NotNull Instant saleOpensAt, @Nullable @Positive Integer perUserLimit,
-		@Nullable @Positive @Max(1_000) Integer maxPerOrder, @Nullable @Min(0) @Max(SaleTerms.MAX_PRICE) Long price,
+		@Nullable @Positive @Max(SaleTerms.MAX_PER_ORDER) Integer maxPerOrder, @Nullable @Min(0) @Max(SaleTerms.MAX_PRICE) Long price,
 		@Nullable String currency,
 		@Nullable @Min(SaleTerms.MIN_WINDOW_SECONDS) @Max(SaleTerms.MAX_WINDOW_SECONDS) Integer holdSeconds,
 		@Nullable @Min(SaleTerms.MIN_WINDOW_SECONDS) @Max(SaleTerms.MAX_WINDOW_SECONDS) Integer offerSeconds,

@@ -10,6 +10,15 @@ import org.jspecify.annotations.Nullable;
  */
 public final class SaleTerms {
 
+	/** The most seats an event may have (the admin API's bound on {@code capacity}, and ops' on {@code --capacity}). */
+	public static final int MAX_CAPACITY = 1_000_000;
+
+	/** The most seats one booking may be allowed to ask for (the bound on an event's {@code maxPerOrder}). */
+	public static final int MAX_PER_ORDER = 1_000;
+
+	/** The longest event name, UTF-16 code units (a character past U+FFFF counts 2). */
+	public static final int MAX_NAME_LENGTH = 200;
+
 	/** The highest price of one seat, in minor units (1,000,000.00 of a two-decimal currency). */
 	public static final long MAX_PRICE = 100_000_000;
 

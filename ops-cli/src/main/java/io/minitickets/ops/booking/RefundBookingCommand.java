@@ -13,6 +13,7 @@ import io.minitickets.core.messaging.BookingTopics;
 import io.minitickets.core.messaging.CancellationRequested;
 import io.minitickets.ops.system.BadUsageException;
 import io.minitickets.ops.system.Durations;
+import io.minitickets.ops.system.ExecuteOption;
 import io.minitickets.ops.system.ExitCodes;
 import io.minitickets.ops.system.KafkaClients;
 import io.minitickets.ops.system.OpsAudit;
@@ -21,6 +22,7 @@ import org.apache.kafka.clients.producer.KafkaProducer;
 import org.apache.kafka.clients.producer.ProducerRecord;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.ParentCommand;
@@ -38,7 +40,7 @@ import tools.jackson.databind.json.JsonMapper;
 @Command(name = "refund", mixinStandardHelpOptions = true, sortOptions = false,
 		description = { "Refunds a paid CONFIRMED booking by hand: the worker ends it REFUNDED, gives its seats back "
 				+ "(to the waiting list first) and refunds its payment once, whatever the event's cancellation "
-				+ "deadline. Previews by default; acts with --execute (also spelled --apply), audited in ops_audit.",
+				+ "deadline. Previews by default; acts with --execute, audited in ops_audit.",
 				"Exit codes: 0 done (or refunded already: nothing to do), 1 the worker did not apply it within "
 						+ "--wait, 2 bad usage or a booking without a payment to refund (nothing published)." })
 final class RefundBookingCommand implements Callable<Integer> {
@@ -54,9 +56,8 @@ final class RefundBookingCommand implements Callable<Integer> {
 	@Parameters(index = "0", paramLabel = "BOOKING", description = "The booking's id (a UUID).")
 	private UUID bookingId;
 
-	@Option(names = { "--execute", "--apply" },
-			description = "Ask the worker to refund it, record the run in ops_audit, wait for the outcome.")
-	private boolean execute;
+	@Mixin
+	private ExecuteOption execute = new ExecuteOption();
 
 	@Option(names = "--wait", paramLabel = "DURATION", defaultValue = "30s", converter = Durations.class,
 			description = "How long --execute waits for the worker to apply it (default: ${DEFAULT-VALUE}).")
@@ -75,7 +76,7 @@ final class RefundBookingCommand implements Callable<Integer> {
 				return ExitCodes.DONE;
 			}
 			refuseWithoutPayment(booking);
-			if (!this.execute) {
+			if (!this.execute.execute()) {
 				out.printf("would refund booking %s: CONFIRMED, %d seats of event %d, user %d, payment %s of %d %s; "
 						+ "the worker would end it REFUNDED and give its seats back (to the waiting list first). "
 						+ "Nothing changed: run again with --execute to do it.%n", this.bookingId, booking.quantity(),

@@ -37,11 +37,11 @@ final class CreateEventCommand implements Callable<Integer> {
 	@Spec
 	private CommandSpec spec;
 
-	@Option(names = "--name", required = true, paramLabel = "TEXT", description = "The event's name: 1 to 200 UTF-16 code units, no control, format or separator "
+	@Option(names = "--name", required = true, paramLabel = "TEXT", description = "The event's name: 1 to " + SaleTerms.MAX_NAME_LENGTH + " UTF-16 code units, no control, format or separator "
 					+ "characters (Unicode Cc, Cf, Zl, Zp).")
 	private String name = "";
 
-	@Option(names = "--capacity", required = true, paramLabel = "SEATS", description = "Seats on sale, 1 or more.")
+	@Option(names = "--capacity", required = true, paramLabel = "SEATS", description = "Seats on sale, 1 to " + SaleTerms.MAX_CAPACITY + " (as the admin API).")
 	private int capacity;
 
 	@Option(names = "--opens-at", paramLabel = "TIME", converter = Times.class,
@@ -49,11 +49,11 @@ final class CreateEventCommand implements Callable<Integer> {
 	private @Nullable Instant opensAt;
 
 	@Option(names = "--max-per-order", paramLabel = "SEATS", defaultValue = "10",
-			description = "Most seats one booking may ask for (default: ${DEFAULT-VALUE}).")
+			description = "Most seats one booking may ask for, 1 to " + SaleTerms.MAX_PER_ORDER + " (default: ${DEFAULT-VALUE}).")
 	private int maxPerOrder = 10;
 
 	@Option(names = "--per-user-limit", paramLabel = "SEATS",
-			description = "Most seats per user, held or confirmed (default: no limit).")
+			description = "Most seats per user, held or confirmed, 1 or more (default: no limit).")
 	private @Nullable Integer perUserLimit;
 
 	@Option(names = "--price", paramLabel = "MINOR_UNITS", defaultValue = "0",
@@ -80,11 +80,17 @@ final class CreateEventCommand implements Callable<Integer> {
 
 	@Override
 	public Integer call() throws Exception {
-		if (this.capacity < 1 || this.maxPerOrder < 1 || (this.perUserLimit != null && this.perUserLimit < 1)) {
-			throw new BadUsageException("--capacity, --max-per-order and --per-user-limit must be 1 or more");
+		bounded("--capacity", this.capacity, 1, SaleTerms.MAX_CAPACITY);
+		bounded("--max-per-order", this.maxPerOrder, 1, SaleTerms.MAX_PER_ORDER);
+		if (this.perUserLimit != null) {
+			bounded("--per-user-limit", this.perUserLimit, 1, Integer.MAX_VALUE);
 		}
-		if (this.name.isBlank() || this.name.length() > 200) {
-			throw new BadUsageException("--name must be 1 to 200 characters");
+		if (this.name.isBlank()) {
+			throw new BadUsageException("--name must not be blank");
+		}
+		if (this.name.length() > SaleTerms.MAX_NAME_LENGTH) {
+			throw new BadUsageException("--name must be 1 to " + SaleTerms.MAX_NAME_LENGTH
+					+ " UTF-16 code units long (a character past U+FFFF counts 2), not " + this.name.length());
 		}
 		OptionalInt control = ControlCharacters.first(this.name);
 		if (control.isPresent()) {
@@ -132,19 +138,28 @@ final class CreateEventCommand implements Callable<Integer> {
 	}
 
 	private void checkTerms() {
-		if (this.price < 0 || this.price > SaleTerms.MAX_PRICE) {
-			throw new BadUsageException("--price must be 0 to " + SaleTerms.MAX_PRICE + " minor units");
-		}
+		bounded("--price", this.price, 0, SaleTerms.MAX_PRICE);
 		String currencyProblem = SaleTerms.currencyProblem(this.price, this.currency);
 		if (currencyProblem != null) {
 			throw new BadUsageException(currencyProblem.replace("'currency'", "--currency")
 				.replace("'price'", "--price"));
 		}
-		for (int window : new int[] { this.holdSeconds, this.offerSeconds }) {
-			if (window < SaleTerms.MIN_WINDOW_SECONDS || window > SaleTerms.MAX_WINDOW_SECONDS) {
-				throw new BadUsageException("--hold and --offer must be " + SaleTerms.MIN_WINDOW_SECONDS + " to "
-						+ SaleTerms.MAX_WINDOW_SECONDS + " seconds");
-			}
+		bounded("--hold", this.holdSeconds, SaleTerms.MIN_WINDOW_SECONDS, SaleTerms.MAX_WINDOW_SECONDS);
+		bounded("--offer", this.offerSeconds, SaleTerms.MIN_WINDOW_SECONDS, SaleTerms.MAX_WINDOW_SECONDS);
+	}
+
+	/**
+	 * Checks one option against the admin API's bound on its field ({@code CreateEventRequest}), in the words of the
+	 * API's {@code @Positive}, {@code @Min} and {@code @Max}.
+	 * @throws BadUsageException when the value is out of bounds
+	 */
+	private static void bounded(String option, long value, long min, long max) {
+		if (value < min) {
+			throw new BadUsageException(option + " must be "
+					+ ((min == 1) ? "greater than 0" : "greater than or equal to " + min) + ", not " + value);
+		}
+		if (value > max) {
+			throw new BadUsageException(option + " must be less than or equal to " + max + ", not " + value);
 		}
 	}
 

@@ -12,11 +12,13 @@ import io.minitickets.ops.booking.Bookings;
 import io.minitickets.ops.booking.FoundBooking;
 import io.minitickets.ops.system.BadUsageException;
 import io.minitickets.ops.system.Durations;
+import io.minitickets.ops.system.ExecuteOption;
 import io.minitickets.ops.system.ExitCodes;
 import io.minitickets.ops.system.OpsAudit;
 import io.minitickets.ops.system.Postgres;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.ParentCommand;
@@ -33,7 +35,7 @@ import picocli.CommandLine.Spec;
 @Command(name = "expire", mixinStandardHelpOptions = true, sortOptions = false,
 		description = { "Expires a HELD booking now: its hold becomes due, and the worker's expirer makes it EXPIRED "
 				+ "and offers its seats to the waiting list first, as for any hold that passed unpaid. Previews by "
-				+ "default; acts with --execute (also spelled --apply), audited in ops_audit.",
+				+ "default; acts with --execute, audited in ops_audit.",
 				"Exit codes: 0 done (or EXPIRED already: nothing to do), 1 the worker did not expire it within --wait "
 						+ "(or it was paid first), 2 bad usage or a booking that is not HELD (nothing changed)." })
 final class ExpireHoldCommand implements Callable<Integer> {
@@ -47,9 +49,8 @@ final class ExpireHoldCommand implements Callable<Integer> {
 	@Parameters(index = "0", paramLabel = "BOOKING", description = "The HELD booking's id (a UUID).")
 	private UUID bookingId;
 
-	@Option(names = { "--execute", "--apply" },
-			description = "Make the hold due now, record it in ops_audit, wait for the expirer.")
-	private boolean execute;
+	@Mixin
+	private ExecuteOption execute = new ExecuteOption();
 
 	@Option(names = "--wait", paramLabel = "DURATION", defaultValue = "10s", converter = Durations.class,
 			description = "How long --execute waits for the worker to expire it (default: ${DEFAULT-VALUE}).")
@@ -71,7 +72,7 @@ final class ExpireHoldCommand implements Callable<Integer> {
 						+ ((booking.paymentId() != null) ? " (a paid booking is refunded: ops bookings refund)" : "")
 						+ "; nothing changed");
 			}
-			if (!this.execute) {
+			if (!this.execute.execute()) {
 				out.printf("would expire booking %s: HELD, %d seats of event %d, user %d, hold due at %s; the "
 						+ "worker's expirer would make it EXPIRED and offer its seats to the waiting list first. "
 						+ "Nothing changed: run again with --execute to do it.%n", this.bookingId, booking.quantity(),

@@ -36,7 +36,7 @@ final class AdmissionSwitch {
 		String verb = pause ? "pause" : "resume";
 		try (Connection connection = new Postgres(settings).connect();
 				Valkey valkey = new Valkey(settings)) {
-			Room room = Room.require(connection, eventId);
+			Room room = Room.require(connection, eventId, true);
 			boolean paused = valkey.waitingRooms().status(eventId).paused();
 			if (paused == pause) {
 				out.printf("event %d: admission %s: nothing to do%n", eventId,

@@ -3,8 +3,9 @@ package io.minitickets.ops.queue;
 import java.sql.SQLException;
 
 import io.minitickets.ops.system.CommandGroup;
+import io.minitickets.ops.system.ExecuteOption;
 import picocli.CommandLine.Command;
-import picocli.CommandLine.Option;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Parameters;
 
 /**
@@ -29,12 +30,11 @@ public final class QueueCommand extends CommandGroup {
 	 */
 	@Command(name = "pause", mixinStandardHelpOptions = true, sortOptions = false,
 			description = { "Pauses an event's waiting-room admission (a flag every admission call reads: at once). "
-					+ "Previews by default; acts with --execute (also spelled --apply), audited in ops_audit.",
+					+ "Previews by default; acts with --execute, audited in ops_audit.",
 					SWITCH_EXIT_CODES })
 	int pause(@Parameters(paramLabel = "EVENT", description = "The event.") long eventId,
-			@Option(names = { "--execute", "--apply" }, description = "Pause it and record it in ops_audit.")
-			boolean execute) throws SQLException {
-		return AdmissionSwitch.run(ops().settings(), out(), eventId, true, execute);
+			@Mixin ExecuteOption execute) throws SQLException {
+		return AdmissionSwitch.run(ops().settings(), out(), eventId, true, execute.execute());
 	}
 
 	/**
@@ -47,12 +47,11 @@ public final class QueueCommand extends CommandGroup {
 	 */
 	@Command(name = "resume", mixinStandardHelpOptions = true, sortOptions = false,
 			description = { "Resumes an event's waiting-room admission (a flag every admission call reads: at once). "
-					+ "Previews by default; acts with --execute (also spelled --apply), audited in ops_audit.",
+					+ "Previews by default; acts with --execute, audited in ops_audit.",
 					SWITCH_EXIT_CODES })
 	int resume(@Parameters(paramLabel = "EVENT", description = "The event.") long eventId,
-			@Option(names = { "--execute", "--apply" }, description = "Resume it and record it in ops_audit.")
-			boolean execute) throws SQLException {
-		return AdmissionSwitch.run(ops().settings(), out(), eventId, false, execute);
+			@Mixin ExecuteOption execute) throws SQLException {
+		return AdmissionSwitch.run(ops().settings(), out(), eventId, false, execute.execute());
 	}
 
 }

@@ -7,11 +7,13 @@ import java.sql.SQLException;
 import java.util.concurrent.Callable;
 
 import io.minitickets.ops.system.BadUsageException;
+import io.minitickets.ops.system.ExecuteOption;
 import io.minitickets.ops.system.ExitCodes;
 import io.minitickets.ops.system.OpsAudit;
 import io.minitickets.ops.system.Postgres;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.ParentCommand;
@@ -25,7 +27,7 @@ import picocli.CommandLine.Spec;
  */
 @Command(name = "rate", mixinStandardHelpOptions = true, sortOptions = false,
 		description = { "Sets an event's fixed admission rate (admissions a second). Previews by default; acts with "
-				+ "--execute (also spelled --apply), audited in ops_audit. The admitting api-service applies it "
+				+ "--execute, audited in ops_audit. The admitting api-service applies it "
 				+ "within 2 s.",
 				"Exit codes: 0 done (or previewed), 1 Postgres failed, 2 bad usage: no such event, no waiting room, "
 						+ "a rate outside 1 to 100000 (nothing changed)." })
@@ -45,8 +47,8 @@ final class QueueRateCommand implements Callable<Integer> {
 	@Parameters(index = "1", paramLabel = "N", description = "Admissions a second, 1 to 100000.")
 	private int perSecond;
 
-	@Option(names = { "--execute", "--apply" }, description = "Set the rate and record it in ops_audit.")
-	private boolean execute;
+	@Mixin
+	private ExecuteOption execute = new ExecuteOption();
 
 	@Override
 	public Integer call() throws Exception {
@@ -56,9 +58,9 @@ final class QueueRateCommand implements Callable<Integer> {
 		}
 		PrintWriter out = this.spec.commandLine().getOut();
 		try (Connection connection = new Postgres(this.queue.ops().settings()).connect()) {
-			Room room = Room.require(connection, this.eventId);
+			Room room = Room.require(connection, this.eventId, true);
 			String was = room.rate();
-			if (!this.execute) {
+			if (!this.execute.execute()) {
 				out.printf("would set the admission rate of event %d from %s to %d/s. Nothing changed: run again with "
 						+ "--execute to do it.%n", this.eventId, (room.perSecond() != null) ? room.perSecond() + "/s"
 								: was, this.perSecond);

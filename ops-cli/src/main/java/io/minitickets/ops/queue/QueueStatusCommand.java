@@ -46,7 +46,7 @@ final class QueueStatusCommand implements Callable<Integer> {
 		PrintWriter out = this.spec.commandLine().getOut();
 		Room room;
 		try (Connection connection = new Postgres(this.queue.ops().settings()).connect()) {
-			room = Room.require(connection, this.eventId);
+			room = Room.require(connection, this.eventId, false);
 		}
 		try (Valkey valkey = new Valkey(this.queue.ops().settings())) {
 			RoomStatus first = valkey.waitingRooms().status(this.eventId);

@@ -24,23 +24,26 @@ record Room(long eventId, String name, boolean enabled, String mode, @Nullable I
 	/**
 	 * @param connection Postgres
 	 * @param eventId the event
+	 * @param toChange true for a command that would change it: its refusal then says that nothing changed (a read
+	 * says nothing of the kind)
 	 * @return its room
 	 * @throws BadUsageException when the event does not exist or has no waiting room configured
 	 * @throws SQLException when Postgres fails
 	 */
-	static Room require(Connection connection, long eventId) throws SQLException {
+	static Room require(Connection connection, long eventId, boolean toChange) throws SQLException {
 		try (PreparedStatement select = connection.prepareStatement("""
 				select name, waiting_room_enabled, admission_mode, admission_per_second, admitted_for_seconds
 				from events where id = ?""")) {
 			select.setLong(1, eventId);
+			String consequence = toChange ? "; nothing changed" : "";
 			try (ResultSet row = select.executeQuery()) {
 				if (!row.next()) {
-					throw new BadUsageException("event " + eventId + " does not exist");
+					throw new BadUsageException("event " + eventId + " does not exist" + consequence);
 				}
 				String mode = row.getString(3);
 				if (mode == null) {
 					throw new BadUsageException("event " + eventId + " has no waiting room (set one with PUT "
-							+ "/api/admin/events/" + eventId + "/waiting-room); nothing changed");
+							+ "/api/admin/events/" + eventId + "/waiting-room)" + consequence);
 				}
 				int perSecond = row.getInt(4);
 				return new Room(eventId, row.getString(1), row.getBoolean(2), mode, row.wasNull() ? null : perSecond,

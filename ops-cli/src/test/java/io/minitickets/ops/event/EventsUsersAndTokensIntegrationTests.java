@@ -136,8 +136,8 @@ class EventsUsersAndTokensIntegrationTests extends OpsIntegrationTestSupport {
 			.containsOnly(ExitCodes.BAD_USAGE);
 		assertThat(noCurrency.err()).contains("--currency is required when --price is above 0");
 		assertThat(unknownCurrency.err()).contains("--currency must be an ISO 4217 code");
-		assertThat(tooExpensive.err()).contains("--price must be 0 to 100000000");
-		assertThat(shortHold.err()).contains("--hold and --offer must be 5 to 86400 seconds");
+		assertThat(tooExpensive.err()).contains("--price must be less than or equal to 100000000");
+		assertThat(shortHold.err()).contains("--hold must be greater than or equal to 5");
 	}
 
 	@Test

@@ -41,7 +41,10 @@ class QueueCommandsIntegrationTests extends OpsIntegrationTestSupport {
 				"sold out no", "rate fixed 5/s");
 		Run noRoom = ops("queue", "status", Long.toString(createEvent(5)));
 		assertThat(noRoom.exit()).isEqualTo(ExitCodes.BAD_USAGE);
-		assertThat(noRoom.err()).contains("has no waiting room");
+		assertThat(noRoom.err()).contains("has no waiting room").doesNotContain("nothing changed");
+		Run noEvent = ops("queue", "status", "987654321");
+		assertThat(noEvent.exit()).isEqualTo(ExitCodes.BAD_USAGE);
+		assertThat(noEvent.err()).contains("event 987654321 does not exist").doesNotContain("nothing changed");
 	}
 
 	@Test
@@ -71,6 +74,7 @@ class QueueCommandsIntegrationTests extends OpsIntegrationTestSupport {
 		assertThat(zero.exit()).isEqualTo(ExitCodes.BAD_USAGE);
 		assertThat(zero.err()).contains("1 to 100000");
 		assertThat(noRoom.exit()).isEqualTo(ExitCodes.BAD_USAGE);
+		assertThat(noRoom.err()).contains("has no waiting room").contains("; nothing changed");
 		assertThat(rate(eventId)).isEqualTo(20);
 		assertThat(auditRows()).isEqualTo(audited + 1);
 	}
@@ -106,6 +110,20 @@ class QueueCommandsIntegrationTests extends OpsIntegrationTestSupport {
 				"select count(*) from ops_audit where command in ('queue pause', 'queue resume') and range_spec = ?",
 				Integer.class, "event " + eventId))
 			.isEqualTo(2);
+	}
+
+	@Test
+	void usageShowsExecuteAndApplyStillActs() {
+		long eventId = eventWithRoom(5);
+
+		Run help = ops("queue", "pause", "--help");
+		Run rateHelp = ops("queue", "rate", "--help");
+		Run applied = ops("queue", "rate", Long.toString(eventId), "7", "--apply");
+
+		assertThat(help.out()).startsWith("Usage: ops queue pause [-hV] [--execute] EVENT\n").doesNotContain("--apply");
+		assertThat(rateHelp.out()).contains("[--execute]").doesNotContain("--apply");
+		assertThat(applied.exit()).as(applied.toString()).isEqualTo(ExitCodes.DONE);
+		assertThat(rate(eventId)).isEqualTo(7);
 	}
 
 	private long eventWithRoom(int perSecond) {
