@@ -10,6 +10,7 @@ import java.util.Comparator;
 import java.util.function.Function;
 import java.util.stream.Stream;
 
+import org.openqa.selenium.By;
 import org.openqa.selenium.Dimension;
 import org.openqa.selenium.OutputType;
 import org.openqa.selenium.StaleElementReferenceException;
@@ -26,7 +27,11 @@ import org.openqa.selenium.support.ui.WebDriverWait;
  */
 final class HeadlessChromium implements AutoCloseable {
 
-	private static final Duration WAIT = Duration.ofSeconds(30);
+	/**
+	 * How long a page may take to show what is awaited: the board refreshes every second, but the suite's first test
+	 * on a cold JVM beside a build on this 2-core machine once took over 30 s.
+	 */
+	private static final Duration WAIT = Duration.ofSeconds(90);
 
 	private final Path profile;
 
@@ -53,17 +58,18 @@ final class HeadlessChromium implements AutoCloseable {
 	}
 
 	/**
-	 * Waits up to 30 s, checking every 100 ms, until the condition gives a value other than null or false. An element
+	 * Waits up to 90 s, checking every 100 ms, until the condition gives a value other than null or false. An element
 	 * the page replaced while the condition read it (the board re-renders its panels on every refresh) counts as not yet,
 	 * like an element not found.
 	 * @param <T> what the condition gives
 	 * @param condition reads the page
 	 * @return the condition's first truthy value
-	 * @throws org.openqa.selenium.TimeoutException when 30 s pass without one
+	 * @throws org.openqa.selenium.TimeoutException when 90 s pass without one; its message holds the page's text then
 	 */
 	<T> T until(Function<WebDriver, T> condition) {
 		return new WebDriverWait(this.driver, WAIT, Duration.ofMillis(100))
 			.ignoring(StaleElementReferenceException.class)
+			.withMessage(() -> "the page showed: " + this.driver.findElement(By.tagName("body")).getText())
 			.until(condition::apply);
 	}
 
