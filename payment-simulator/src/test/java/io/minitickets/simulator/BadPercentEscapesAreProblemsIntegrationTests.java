@@ -7,6 +7,7 @@ import java.net.Socket;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
 
+import io.minitickets.core.problem.ProblemTypes;
 import org.junit.jupiter.api.Test;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
@@ -48,6 +49,8 @@ class BadPercentEscapesAreProblemsIntegrationTests {
 			assertThat(answer[0]).as(request).containsIgnoringCase("Content-Type: application/problem+json");
 			JsonNode problem = JSON.readTree(answer[1]);
 			assertThat(problem.path("status").asInt()).as(request).isEqualTo(400);
+			assertThat(problem.path("type").asString()).as(request)
+				.isEqualTo(ProblemTypes.INVALID_REQUEST.toString());
 			assertThat(problem.path("title").asString()).as(request).isEqualTo("Bad Request");
 			assertThat(problem.path("detail").asString()).as(request).contains("percent");
 		}

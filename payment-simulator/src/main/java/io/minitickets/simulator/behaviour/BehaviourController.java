@@ -1,5 +1,6 @@
 package io.minitickets.simulator.behaviour;
 
+import io.minitickets.simulator.web.SimulatorProblems;
 import org.jspecify.annotations.Nullable;
 import org.springframework.http.HttpStatus;
 import org.springframework.http.MediaType;
@@ -43,7 +44,7 @@ class BehaviourController {
 
 	@ExceptionHandler(IllegalArgumentException.class)
 	ResponseEntity<ProblemDetail> invalid(IllegalArgumentException ex) {
-		ProblemDetail problem = ProblemDetail.forStatusAndDetail(HttpStatus.BAD_REQUEST, ex.getMessage());
+		ProblemDetail problem = SimulatorProblems.of(HttpStatus.BAD_REQUEST, ex.getMessage());
 		problem.setTitle("Invalid behaviour");
 		return ResponseEntity.badRequest().contentType(MediaType.APPLICATION_PROBLEM_JSON).body(problem);
 	}

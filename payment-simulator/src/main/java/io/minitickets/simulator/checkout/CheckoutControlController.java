@@ -4,6 +4,7 @@ import java.util.Map;
 
 import io.minitickets.simulator.behaviour.Behaviour;
 import io.minitickets.simulator.behaviour.Behaviours;
+import io.minitickets.simulator.web.SimulatorProblems;
 import io.minitickets.simulator.webhook.WebhookDeliverer;
 import org.springframework.http.HttpStatus;
 import org.springframework.http.MediaType;
@@ -61,7 +62,7 @@ class CheckoutControlController {
 	@ExceptionHandler(SessionNotOpenException.class)
 	ResponseEntity<ProblemDetail> notOpen(SessionNotOpenException ex) {
 		HttpStatus status = "unknown".equals(ex.status()) ? HttpStatus.NOT_FOUND : HttpStatus.CONFLICT;
-		ProblemDetail problem = ProblemDetail.forStatusAndDetail(status, ex.getMessage());
+		ProblemDetail problem = SimulatorProblems.of(status, ex.getMessage());
 		problem.setTitle("unknown".equals(ex.status()) ? "No such checkout session" : "Checkout session not open");
 		problem.setProperty("sessionStatus", ex.status());
 		return ResponseEntity.status(status).contentType(MediaType.APPLICATION_PROBLEM_JSON).body(problem);

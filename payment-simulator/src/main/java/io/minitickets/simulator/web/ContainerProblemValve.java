@@ -18,8 +18,8 @@ import org.springframework.http.MediaType;
 /**
  * Tomcat's error report for the requests it refuses itself, before the simulator's controllers run (a URL with a
  * broken percent-escape such as {@code /sim/checkout/sessions/%zz/pay}, a malformed request line, no Host header): an
- * RFC 9457 problem+json ({@code type} {@code about:blank}, the status's reason as {@code title}) whose {@code detail}
- * says what was wrong, instead of Tomcat's HTML page.
+ * RFC 9457 problem+json (the {@link SimulatorProblems#typeOf type} of its status, the status's reason as
+ * {@code title}) whose {@code detail} says what was wrong, instead of Tomcat's HTML page.
  *
  * @see <a href="https://www.rfc-editor.org/rfc/rfc9457">RFC 9457</a>
  */
@@ -38,7 +38,7 @@ public class ContainerProblemValve extends ErrorReportValve {
 		}
 		HttpStatus known = HttpStatus.resolve(status);
 		Map<String, Object> problem = new LinkedHashMap<>();
-		problem.put("type", "about:blank");
+		problem.put("type", SimulatorProblems.typeOf(status).toString());
 		problem.put("title", (known != null) ? known.getReasonPhrase() : "Error");
 		problem.put("status", status);
 		problem.put("detail", "The simulator refused the request before reading it: " + cause(request, response));

@@ -26,7 +26,7 @@ class UnreadableParameters {
 	 */
 	@ExceptionHandler(InvalidParameterException.class)
 	ResponseEntity<ProblemDetail> unreadable(InvalidParameterException ex) {
-		ProblemDetail problem = ProblemDetail.forStatusAndDetail(HttpStatus.BAD_REQUEST,
+		ProblemDetail problem = SimulatorProblems.of(HttpStatus.BAD_REQUEST,
 				"The request's parameters cannot be read: a broken percent-escape (a % must be followed by two hex "
 						+ "digits) or too many parameters.");
 		return ResponseEntity.badRequest().contentType(MediaType.APPLICATION_PROBLEM_JSON).body(problem);

@@ -2,10 +2,10 @@ package io.minitickets.simulator.webhook;
 
 import java.util.List;
 
+import io.minitickets.simulator.web.SimulatorProblems;
 import org.jspecify.annotations.Nullable;
 import org.springframework.http.HttpStatus;
 import org.springframework.http.MediaType;
-import org.springframework.http.ProblemDetail;
 import org.springframework.http.ResponseEntity;
 import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.PathVariable;
@@ -41,7 +41,7 @@ class DeliveriesController {
 			.<ResponseEntity<?>>map((delivery) -> ResponseEntity.accepted().body(delivery))
 			.orElseGet(() -> ResponseEntity.status(HttpStatus.NOT_FOUND)
 				.contentType(MediaType.APPLICATION_PROBLEM_JSON)
-				.body(ProblemDetail.forStatusAndDetail(HttpStatus.NOT_FOUND, "No event " + eventId + " was sent")));
+				.body(SimulatorProblems.of(HttpStatus.NOT_FOUND, "No event " + eventId + " was sent")));
 	}
 
 }
