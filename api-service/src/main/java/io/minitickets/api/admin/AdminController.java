@@ -88,9 +88,9 @@ class AdminController {
 	@PutMapping("/api/admin/events/{id}/waiting-room")
 	Event setWaitingRoom(@PathVariable("id") String idSegment, @RequestBody WaitingRoomRequest request) {
 		long id = PathIds.parse("id", idSegment);
-		Event event = this.events.find(id).orElseThrow(() -> Problems.notFound("No event " + id + "."));
+		Event event = this.events.find(id).orElseThrow(() -> Problems.unknownEvent(id));
 		return this.events.setWaitingRoom(id, request.checked("", event.saleOpensAt(), event.waitingRoom()))
-			.orElseThrow(() -> Problems.notFound("No event " + id + "."));
+			.orElseThrow(() -> Problems.unknownEvent(id));
 	}
 
 	private static EventTerms terms(CreateEventRequest request) {

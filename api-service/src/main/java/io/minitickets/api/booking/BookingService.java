@@ -91,7 +91,7 @@ class BookingService {
 						.answer();
 		}
 		this.rateLimits.checkBooking(userId);
-		Event event = this.events.find(eventId).orElseThrow(() -> Problems.notFound("No event " + eventId + "."));
+		Event event = this.events.find(eventId).orElseThrow(() -> Problems.unknownEvent(eventId));
 		if (event.needsAdmission() && !admissionChecked) {
 			checkAdmission(admissionToken, userId, eventId);
 		}

@@ -58,7 +58,7 @@ class EventController {
 	@GetMapping("/api/events/{id}")
 	EventView get(@PathVariable("id") String idSegment) {
 		long id = PathIds.parse("id", idSegment);
-		Event event = this.cache.find(id).orElseThrow(() -> Problems.notFound("No event " + id + "."));
+		Event event = this.cache.find(id).orElseThrow(() -> Problems.unknownEvent(id));
 		return EventView.of(event, gateAvailable(id), Instant.now());
 	}
 

@@ -77,6 +77,14 @@ public final class Problems {
 	}
 
 	/**
+	 * @param eventId an event id that names no event
+	 * @return the 404 every route under an event answers for it
+	 */
+	public static ApiException unknownEvent(long eventId) {
+		return notFound("No event " + eventId + ".");
+	}
+
+	/**
 	 * @param detail what already exists
 	 * @return a 409
 	 */

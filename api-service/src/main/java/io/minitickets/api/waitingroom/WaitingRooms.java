@@ -65,7 +65,7 @@ public class WaitingRooms {
 	 * {@code opensAt} ({@code queue-not-open}, with {@code queueOpensAt} and Retry-After); 503 Valkey unreachable
 	 */
 	public Joined join(long eventId, long userId) {
-		Event event = this.events.find(eventId).orElseThrow(() -> Problems.notFound("No event " + eventId + "."));
+		Event event = this.events.find(eventId).orElseThrow(() -> Problems.unknownEvent(eventId));
 		WaitingRoom room = enabledRoom(event);
 		Instant now = this.clock.instant();
 		ApiException refused = refusal(event, room, now);
@@ -114,7 +114,7 @@ public class WaitingRooms {
 	 * unreachable for the first read, or for every read of the wait after it
 	 */
 	public PlaceView place(long eventId, String placeId, long userId, long waitSeconds) {
-		Event event = this.events.find(eventId).orElseThrow(() -> Problems.notFound("No event " + eventId + "."));
+		Event event = this.events.find(eventId).orElseThrow(() -> Problems.unknownEvent(eventId));
 		if (event.waitingRoom() == null) {
 			throw noRoom(eventId);
 		}

@@ -47,7 +47,7 @@ class Waitlist {
 	 */
 	WaitlistEntryView join(long eventId, long userId, int quantity) {
 		EventSeats event = this.repository.event(eventId)
-			.orElseThrow(() -> Problems.notFound("No such event: " + eventId + "."));
+			.orElseThrow(() -> Problems.unknownEvent(eventId));
 		if (quantity > event.maxPerOrder()) {
 			throw Problems.badRequest("'quantity' must be at most " + event.maxPerOrder() + " for event " + eventId
 					+ ", was " + quantity + ".");
