@@ -77,7 +77,7 @@ class Waitlist {
 	 * @param eventId the event
 	 * @param userId the caller
 	 * @return the caller's entry (WAITING with its position, OFFERED or TAKEN with its offer's booking)
-	 * @throws ApiException 404 when the caller has none
+	 * @throws ApiException 404 when the caller has none, naming the event when there is no such event
 	 */
 	WaitlistEntryView entry(long eventId, long userId) {
 		return this.repository.entry(eventId, userId).orElseThrow(() -> noEntry(eventId));
@@ -88,7 +88,8 @@ class Waitlist {
 	 * it; unpaid, it expires and its seats go on down the list).
 	 * @param eventId the event
 	 * @param userId the caller
-	 * @throws ApiException 404 when the caller has no WAITING or OFFERED entry
+	 * @throws ApiException 404 when the caller has no WAITING or OFFERED entry, naming the event when there is no such
+	 * event
 	 */
 	void leave(long eventId, long userId) {
 		if (!this.repository.leave(eventId, userId)) {
@@ -117,7 +118,10 @@ class Waitlist {
 		return conflict;
 	}
 
-	private static ApiException noEntry(long eventId) {
+	private ApiException noEntry(long eventId) {
+		if (this.repository.event(eventId).isEmpty()) {
+			return Problems.unknownEvent(eventId);
+		}
 		return Problems.notFound("You have no entry on the waiting list of event " + eventId + ".");
 	}
 

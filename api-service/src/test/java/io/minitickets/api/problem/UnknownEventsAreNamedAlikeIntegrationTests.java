@@ -14,7 +14,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 /**
  * Found in a user trial (2026-12-05): an unknown event was "No such event N." on one route and "No event N." on the
- * others. Every route under an event answers an event that does not exist with the same 404 problem naming it.
+ * others, and the caller's waiting-list entry of an event that does not exist was "You have no entry". Every route
+ * under an event answers an event that does not exist with the same 404 problem naming it.
  */
 class UnknownEventsAreNamedAlikeIntegrationTests extends ApiIntegrationTest {
 
@@ -28,6 +29,9 @@ class UnknownEventsAreNamedAlikeIntegrationTests extends ApiIntegrationTest {
 		answers.put("GET " + event, this.api.get(event, user));
 		answers.put("POST " + event + "/bookings", this.api.post(event + "/bookings", "{\"quantity\":1}", user));
 		answers.put("POST " + event + "/waitlist", this.api.post(event + "/waitlist", "{\"quantity\":1}", user));
+		answers.put("GET " + event + "/waitlist/me", this.api.get(event + "/waitlist/me", user));
+		answers.put("DELETE " + event + "/waitlist/me",
+				this.api.send("DELETE", event + "/waitlist/me", null, "Authorization", "Bearer " + user));
 		answers.put("POST " + event + "/queue", this.api.post(event + "/queue", "", user));
 		answers.put("GET " + event + "/queue/{place}", this.api.get(event + "/queue/" + UUID.randomUUID(), user));
 		answers.put("PUT /api/admin/events/" + UNKNOWN + "/waiting-room",
