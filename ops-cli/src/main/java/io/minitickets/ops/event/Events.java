@@ -12,6 +12,7 @@ import io.minitickets.core.schema.ClosedSale;
 import io.minitickets.ops.system.BadUsageException;
 import io.minitickets.ops.system.ExitCodes;
 import io.minitickets.ops.system.OpsAudit;
+import io.minitickets.ops.system.Transactions;
 
 /**
  * The {@code events} table, as the ops commands change it.
@@ -52,27 +53,18 @@ final class Events {
 			return ExitCodes.DONE;
 		}
 		Instant opensAt = close ? ClosedSale.OPENS_AT : now;
-		connection.setAutoCommit(false);
-		try (PreparedStatement update = connection
-			.prepareStatement("update events set sale_opens_at = ? where id = ?")) {
-			update.setTimestamp(1, Timestamp.from(opensAt));
-			update.setLong(2, eventId);
-			update.executeUpdate();
-			long auditId = OpsAudit.append(connection, new OpsAudit.Entry(OpsAudit.who(),
-					close ? "events close" : "events open", "events", "event " + eventId,
-					"sale_opens_at " + was + " -> " + opensAt, 1, 1, 0, 0, 0));
-			connection.commit();
-			out.printf("event %d: sale %s (was %s; audit row %d); the API sees it within its event cache TTL, 2 s "
-					+ "by default%n", eventId, close ? "closed" : "open since " + opensAt, state, auditId);
-			return ExitCodes.DONE;
-		}
-		catch (SQLException | RuntimeException ex) {
-			connection.rollback();
-			throw ex;
-		}
-		finally {
-			connection.setAutoCommit(true);
-		}
+		long auditId = Transactions.inTransaction(connection, (tx) -> {
+			try (PreparedStatement update = tx.prepareStatement("update events set sale_opens_at = ? where id = ?")) {
+				update.setTimestamp(1, Timestamp.from(opensAt));
+				update.setLong(2, eventId);
+				update.executeUpdate();
+			}
+			return OpsAudit.append(tx, new OpsAudit.Entry(OpsAudit.who(), close ? "events close" : "events open",
+					"events", "event " + eventId, "sale_opens_at " + was + " -> " + opensAt, 1, 1, 0, 0, 0));
+		});
+		out.printf("event %d: sale %s (was %s; audit row %d); the API sees it within its event cache TTL, 2 s "
+				+ "by default%n", eventId, close ? "closed" : "open since " + opensAt, state, auditId);
+		return ExitCodes.DONE;
 	}
 
 	private static Instant saleOpensAt(Connection connection, long eventId) throws SQLException {

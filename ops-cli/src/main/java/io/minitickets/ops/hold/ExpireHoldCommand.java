@@ -16,6 +16,7 @@ import io.minitickets.ops.system.ExecuteOption;
 import io.minitickets.ops.system.ExitCodes;
 import io.minitickets.ops.system.OpsAudit;
 import io.minitickets.ops.system.Postgres;
+import io.minitickets.ops.system.Transactions;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Mixin;
@@ -94,28 +95,20 @@ final class ExpireHoldCommand implements Callable<Integer> {
 	 * @return the audit row's id; -1 when the booking was no longer HELD (nothing changed)
 	 */
 	private long makeDue(Connection connection, FoundBooking booking) throws SQLException {
-		connection.setAutoCommit(false);
-		try (PreparedStatement update = connection.prepareStatement("""
-				update bookings set hold_expires_at = least(hold_expires_at, now())
-				where id = ? and status = 'HELD'""")) {
-			update.setObject(1, this.bookingId);
-			if (update.executeUpdate() == 0) {
-				connection.rollback();
-				return -1;
+		return Transactions.inTransaction(connection, (tx) -> {
+			try (PreparedStatement update = tx.prepareStatement("""
+					update bookings set hold_expires_at = least(hold_expires_at, now())
+					where id = ? and status = 'HELD'""")) {
+				update.setObject(1, this.bookingId);
+				if (update.executeUpdate() == 0) {
+					tx.rollback();
+					return -1L;
+				}
 			}
-			long auditId = OpsAudit.append(connection, new OpsAudit.Entry(OpsAudit.who(), "holds expire", "bookings",
+			return OpsAudit.append(tx, new OpsAudit.Entry(OpsAudit.who(), "holds expire", "bookings",
 					"booking " + this.bookingId,
 					"event " + booking.eventId() + ", hold_expires_at was " + booking.holdExpiresAt(), 1, 1, 0, 0, 0));
-			connection.commit();
-			return auditId;
-		}
-		catch (SQLException | RuntimeException ex) {
-			connection.rollback();
-			throw ex;
-		}
-		finally {
-			connection.setAutoCommit(true);
-		}
+		});
 	}
 
 	private int report(PrintWriter out, FoundBooking now) {

@@ -3,12 +3,14 @@ package io.minitickets.ops.queue;
 import java.io.PrintWriter;
 import java.sql.Connection;
 import java.sql.SQLException;
+import java.util.OptionalLong;
 
 import io.minitickets.core.waitingroom.WaitingRoomQueue;
 import io.minitickets.ops.system.ExitCodes;
 import io.minitickets.ops.system.OpsAudit;
 import io.minitickets.ops.system.OpsSettings;
 import io.minitickets.ops.system.Postgres;
+import io.minitickets.ops.system.Transactions;
 import io.minitickets.ops.system.Valkey;
 
 /**
@@ -49,31 +51,25 @@ final class AdmissionSwitch {
 						pause ? "; places keep their order and nobody is admitted until resumed" : "");
 				return ExitCodes.DONE;
 			}
-			connection.setAutoCommit(false);
-			try {
-				long auditId = OpsAudit.append(connection, new OpsAudit.Entry(OpsAudit.who(), "queue " + verb,
-						"waiting room", "event " + eventId, "meta paused " + (pause ? "set" : "removed"), 1, 1, 0, 0,
-						0));
+			OptionalLong audited = Transactions.inTransaction(connection, (tx) -> {
+				long auditId = OpsAudit.append(tx, new OpsAudit.Entry(OpsAudit.who(), "queue " + verb, "waiting room",
+						"event " + eventId, "meta paused " + (pause ? "set" : "removed"), 1, 1, 0, 0, 0));
 				boolean changed = pause ? valkey.waitingRooms().pause(eventId) : valkey.waitingRooms().resume(eventId);
 				if (!changed) {
-					connection.rollback();
-					out.printf("event %d: admission %s (by someone else meanwhile): nothing to do%n", eventId,
-							pause ? "paused already" : "not paused");
-					return ExitCodes.DONE;
+					tx.rollback();
+					return OptionalLong.empty();
 				}
-				connection.commit();
-				out.printf("%s admission of event %d (audit row %d)%s%n", pause ? "paused" : "resumed", eventId,
-						auditId, pause ? "; resume with: ops queue resume " + eventId + " --execute"
-								: "; admission goes on at " + room.rate() + " from the next admission call");
+				return OptionalLong.of(auditId);
+			});
+			if (audited.isEmpty()) {
+				out.printf("event %d: admission %s (by someone else meanwhile): nothing to do%n", eventId,
+						pause ? "paused already" : "not paused");
 				return ExitCodes.DONE;
 			}
-			catch (SQLException | RuntimeException ex) {
-				connection.rollback();
-				throw ex;
-			}
-			finally {
-				connection.setAutoCommit(true);
-			}
+			out.printf("%s admission of event %d (audit row %d)%s%n", pause ? "paused" : "resumed", eventId,
+					audited.getAsLong(), pause ? "; resume with: ops queue resume " + eventId + " --execute"
+							: "; admission goes on at " + room.rate() + " from the next admission call");
+			return ExitCodes.DONE;
 		}
 	}
 

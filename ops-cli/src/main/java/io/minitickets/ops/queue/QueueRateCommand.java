@@ -11,6 +11,7 @@ import io.minitickets.ops.system.ExecuteOption;
 import io.minitickets.ops.system.ExitCodes;
 import io.minitickets.ops.system.OpsAudit;
 import io.minitickets.ops.system.Postgres;
+import io.minitickets.ops.system.Transactions;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Mixin;
@@ -74,26 +75,18 @@ final class QueueRateCommand implements Callable<Integer> {
 	}
 
 	private long set(Connection connection, Room room) throws SQLException {
-		connection.setAutoCommit(false);
-		try (PreparedStatement update = connection.prepareStatement("""
-				update events set admission_mode = 'fixed', admission_per_second = ? where id = ?""")) {
-			update.setInt(1, this.perSecond);
-			update.setLong(2, this.eventId);
-			update.executeUpdate();
-			long auditId = OpsAudit.append(connection, new OpsAudit.Entry(OpsAudit.who(), "queue rate", "events",
+		return Transactions.inTransaction(connection, (tx) -> {
+			try (PreparedStatement update = tx.prepareStatement("""
+					update events set admission_mode = 'fixed', admission_per_second = ? where id = ?""")) {
+				update.setInt(1, this.perSecond);
+				update.setLong(2, this.eventId);
+				update.executeUpdate();
+			}
+			return OpsAudit.append(tx, new OpsAudit.Entry(OpsAudit.who(), "queue rate", "events",
 					"event " + this.eventId, "admission rate " + ((room.perSecond() != null)
 							? room.perSecond() + "/s" : room.rate()) + " -> " + this.perSecond + "/s",
 					1, 1, 0, 0, 0));
-			connection.commit();
-			return auditId;
-		}
-		catch (SQLException | RuntimeException ex) {
-			connection.rollback();
-			throw ex;
-		}
-		finally {
-			connection.setAutoCommit(true);
-		}
+		});
 	}
 
 }
