@@ -10,6 +10,7 @@ import jakarta.servlet.http.HttpServletResponse;
 import jakarta.servlet.http.WebConnection;
 import org.apache.coyote.http11.upgrade.InternalHttpUpgradeHandler;
 import org.apache.tomcat.util.net.AbstractEndpoint.Handler.SocketState;
+import org.apache.tomcat.util.net.ApplicationBufferHandler;
 import org.apache.tomcat.util.net.SSLSupport;
 import org.apache.tomcat.util.net.SocketEvent;
 import org.apache.tomcat.util.net.SocketWrapperBase;
@@ -109,6 +110,10 @@ public final class StreamConnection implements InternalHttpUpgradeHandler, Event
 
 	@Override
 	public void setSocketWrapper(SocketWrapperBase<?> wrapper) {
+		// The HTTP/1.1 processor's input buffer made itself the socket's read buffer handler; left there, every
+		// processor Tomcat's cache did not keep would stay reachable from the open stream that last used it (~100 KB
+		// each: ~11 KB per stream measured with 5,000 streams). A stream reads only to discard, without one.
+		wrapper.setAppReadBufHandler(ApplicationBufferHandler.EMPTY);
 		this.socket = wrapper;
 	}
 
