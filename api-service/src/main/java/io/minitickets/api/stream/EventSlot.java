@@ -194,7 +194,8 @@ public final class EventSlot {
 		void flush() throws IOException;
 
 		/**
-		 * Ends the stream (its connection is closed: the response body ends there); the stream's resources are freed. Called once.
+		 * Ends the stream (its connection is closed: the response body ends there); the stream's resources are freed.
+		 * Called once.
 		 */
 		void close();
 

@@ -63,8 +63,9 @@ public final class StreamConnection implements InternalHttpUpgradeHandler, Event
 
 	/**
 	 * Answers the request with the stream's response head ({@code 200}, the content type and headers already set on
-	 * {@code response}, {@code Connection: close}), sent now, and has the container hand the connection to a new
-	 * {@code StreamConnection} once the filter chain returns; the connection then attaches itself to {@code slot}.
+	 * {@code response}, {@code Connection: close}, {@code X-Accel-Buffering: no}), sent now, and has the container
+	 * hand the connection to a new {@code StreamConnection} once the filter chain returns; the connection then attaches
+	 * itself to {@code slot}.
 	 * @param request the stream's request (HTTP/1.1 or 1.0)
 	 * @param response its response, not committed
 	 * @param slot the stream's slot
@@ -86,6 +87,8 @@ public final class StreamConnection implements InternalHttpUpgradeHandler, Event
 		connection.prepare(slot, System.currentTimeMillis() + timeoutMillis, onClose);
 		response.setStatus(HttpServletResponse.SC_OK);
 		response.setHeader(HttpHeaders.CONNECTION, "close");
+		// a proxy in front (nginx: deploy/nginx) passes each event on as it comes instead of filling its buffers first
+		response.setHeader("X-Accel-Buffering", "no");
 		try {
 			// the head goes now: left to the container, an uncommitted response is ended with Content-Length: 0
 			response.flushBuffer();

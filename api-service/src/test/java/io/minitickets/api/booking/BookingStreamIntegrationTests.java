@@ -133,6 +133,7 @@ class BookingStreamIntegrationTests extends ApiIntegrationTest {
 			String head = readThrough(in, "\r\n\r\n");
 			assertThat(head).startsWith("HTTP/1.1 200 ")
 				.containsIgnoringCase("\r\nConnection: close\r\n")
+				.containsIgnoringCase("\r\nX-Accel-Buffering: no\r\n")
 				.containsIgnoringCase("\r\nContent-Type: text/event-stream")
 				.doesNotContainIgnoringCase("Transfer-Encoding")
 				.doesNotContainIgnoringCase("Content-Length");
