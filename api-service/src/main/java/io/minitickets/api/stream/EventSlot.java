@@ -11,7 +11,7 @@ import org.jspecify.annotations.Nullable;
  * What one open stream writes. It holds at most one event not yet written: a newer event replaces it (the client gets
  * the latest state, whose id says all it needs), and a heartbeat only fills an empty slot; so a slow client costs one
  * event and its socket's buffers, never a growing queue. Writes never block: an event is written only while the
- * {@link Sink} is ready for it (Servlet non-blocking I/O), by whichever thread offered it or, when the client was slow,
+ * {@link Sink} is ready for it (non-blocking socket I/O), by whichever thread offered it or, when the client was slow,
  * by the container's thread that finds the connection writable again ({@link #writable()}); one writer at a time. A
  * write that fails (the client went away) closes the stream, and so does a client that took nothing for a heartbeat
  * period ({@link #heartbeat}); the client resumes with {@code Last-Event-ID}. Events offered before the stream's
@@ -194,7 +194,8 @@ public final class EventSlot {
 		void flush() throws IOException;
 
 		/**
-		 * Ends the stream (the response is complete); the stream's resources are freed. Called once.
+		 * Ends the stream (its connection is closed: the response body ends there); the stream's resources are freed.
+		 * Called once.
 		 */
 		void close();
 

@@ -12,7 +12,6 @@ import io.minitickets.api.security.BearerAuthenticator;
 import io.minitickets.api.security.SecurityHeaders;
 import io.minitickets.api.web.JsonAcceptance;
 import io.minitickets.api.web.RequestChecks;
-import jakarta.servlet.AsyncContext;
 import jakarta.servlet.FilterChain;
 import jakarta.servlet.ServletException;
 import jakarta.servlet.http.HttpFilter;
@@ -28,9 +27,10 @@ import org.springframework.http.MediaType;
  * answer; the service's request filters' checks (413, 415, 400); the caller by its Bearer token when it sends one (401
  * for a bad one, as the chain), else by its {@code ?ticket=} (400 when sent more than once, 401, 404), else the chain's
  * 401; a 406 naming {@code text/event-stream} to a client whose {@code Accept} admits neither it nor JSON; then the
- * route's own answers (400, 404, 503). A stream it opens puts the request in async mode itself and writes pre-encoded
- * frames to the response's output stream without blocking ({@link EventSlot}), and ends by completing the request: no
- * Spring {@code SseEmitter}, no dispatch of the finished request back through the filter chain. Another method on a
+ * route's own answers (400, 404, 503). A stream it opens is answered with its response head at once, and its
+ * connection is handed over to a {@link StreamConnection} that writes pre-encoded frames without blocking
+ * ({@link EventSlot}) and ends the stream by closing the connection: no Spring {@code SseEmitter}, no async request
+ * held for the stream's life, nothing dispatched back through the filter chain. Another method on a
  * stream's path is answered as Spring MVC answered it (after the same checks and the Bearer token: OPTIONS 200 with
  * {@code Allow}, the firewall's other methods 405); another path passes through untouched.
  */
@@ -104,7 +104,7 @@ public final class StreamRouteFilter extends HttpFilter {
 	}
 
 	private void serve(StreamRoute route, String[] segments, HttpServletRequest request, HttpServletResponse response)
-			throws IOException {
+			throws IOException, ServletException {
 		SecurityHeaders.write(request, response);
 		StreamRoute.Opened opened;
 		try {
@@ -123,16 +123,8 @@ public final class StreamRouteFilter extends HttpFilter {
 					: Failures.problem(ex));
 			return;
 		}
-		try {
-			response.setStatus(HttpServletResponse.SC_OK);
-			response.setContentType(EVENT_STREAM_UTF8);
-			AsyncContext async = request.startAsync(request, response);
-			ServletSink.attach(async, opened.slot(), route.timeout().toMillis(), opened.onClose());
-		}
-		catch (IOException | RuntimeException ex) {
-			opened.onClose().run();
-			throw ex;
-		}
+		response.setContentType(EVENT_STREAM_UTF8);
+		StreamConnection.open(request, response, opened.slot(), route.timeout().toMillis(), opened.onClose());
 	}
 
 	/**

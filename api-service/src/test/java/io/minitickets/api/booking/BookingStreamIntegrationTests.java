@@ -1,7 +1,12 @@
 package io.minitickets.api.booking;
 
+import java.io.EOFException;
+import java.io.IOException;
+import java.io.InputStream;
+import java.net.Socket;
 import java.net.http.HttpClient;
 import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.List;
 import java.util.UUID;
@@ -110,6 +115,52 @@ class BookingStreamIntegrationTests extends ApiIntegrationTest {
 		assertThat(answer.headers().firstValue("Accept")).hasValue("text/event-stream");
 		assertThat(ApiClient.json(answer).get("detail").asString()).contains("text/event-stream")
 			.doesNotContain("application/json");
+	}
+
+	@Test
+	void aStreamsBodyIsItsEventsEndedByClosingTheConnectionAfterTheFinalStatus() throws Exception {
+		long userId = newUserId();
+		String token = mint(userId);
+		long eventId = createOpenEvent(5);
+		UUID bookingId = book(eventId, token);
+		try (Socket socket = new Socket("127.0.0.1", this.port)) {
+			socket.setSoTimeout(20_000);
+			socket.getOutputStream()
+				.write(("GET /api/bookings/" + bookingId + "/events HTTP/1.1\r\nHost: 127.0.0.1\r\n"
+						+ "Accept: text/event-stream\r\nAuthorization: Bearer " + token + "\r\n\r\n")
+					.getBytes(StandardCharsets.US_ASCII));
+			InputStream in = socket.getInputStream();
+			String head = readThrough(in, "\r\n\r\n");
+			assertThat(head).startsWith("HTTP/1.1 200 ")
+				.containsIgnoringCase("\r\nConnection: close\r\n")
+				.containsIgnoringCase("\r\nX-Accel-Buffering: no\r\n")
+				.containsIgnoringCase("\r\nContent-Type: text/event-stream")
+				.doesNotContainIgnoringCase("Transfer-Encoding")
+				.doesNotContainIgnoringCase("Content-Length");
+			assertThat(readThrough(in, "\n\n")).as("the body is events, no chunk framing")
+				.startsWith("id:0:")
+				.contains("\nevent:status\ndata:{")
+				.contains("\"PENDING\"");
+
+			new SettlingWorker(this.jdbc, this.cache, kafkaBootstrapServers()).confirm(eventId, bookingId, userId,
+					true);
+			String rest = new String(in.readAllBytes(), StandardCharsets.UTF_8);
+			assertThat(rest).as("what came until the server closed the connection").contains("\"CONFIRMED\"")
+				.endsWith("\n\n");
+		}
+	}
+
+	/** Reads {@code in} up to and with the first {@code end}, one byte per char. */
+	private static String readThrough(InputStream in, String end) throws IOException {
+		StringBuilder read = new StringBuilder();
+		while (read.length() < end.length() || !read.substring(read.length() - end.length()).equals(end)) {
+			int b = in.read();
+			if (b < 0) {
+				throw new EOFException("the connection ended before " + end.replace("\r\n", "CRLF") + ": " + read);
+			}
+			read.append((char) b);
+		}
+		return read.toString();
 	}
 
 	@Test
