@@ -20,7 +20,6 @@ import jakarta.servlet.http.HttpServletResponse;
 import org.jspecify.annotations.Nullable;
 import org.springframework.http.HttpHeaders;
 import org.springframework.http.MediaType;
-import tools.jackson.databind.ObjectWriter;
 
 /**
  * {@code GET /api/events/{eventId}/queue/{placeId}} without a {@code Prefer} header, the read every waiting customer
@@ -32,7 +31,8 @@ import tools.jackson.databind.ObjectWriter;
  * encoding); the bearer token (401); {@code Accept} (406); two Content-Types (400) or a JSON one in another charset than UTF-8 (415); the event id (400); then
  * {@link WaitingRooms#place} (404 no such event, room or place of the caller's; 503 Valkey unreachable). Every
  * problem carries Spring Security's response headers; the place is a 200 in JSON with {@code Cache-Control: no-store}
- * and the chain's other headers, chunked as Spring MVC sent it. Timed and traced as Spring MVC did
+ * and the chain's other headers, the body Spring MVC sent ({@link PlaceJson}) with a {@code Content-Length} where
+ * Spring MVC sent it chunked. Timed and traced as Spring MVC did
  * ({@link ObservedRoute}). A request with a {@code Prefer} header (a long-poll, {@code Prefer: wait=N}), another
  * method (HEAD, OPTIONS, ...) or another path passes through untouched, to be answered by Spring MVC as before; so
  * does one with a header the security firewall refuses: the firewall refuses only the headers read on the way
@@ -51,8 +51,6 @@ class PlaceReadRoute extends HttpFilter {
 
 	private final BearerAuthenticator authenticator;
 
-	private final ObjectWriter writer;
-
 	private final ObservedRoute route;
 
 	private final long limitBytes;
@@ -60,15 +58,13 @@ class PlaceReadRoute extends HttpFilter {
 	/**
 	 * @param rooms reads the place
 	 * @param authenticator the bearer token's check
-	 * @param writer writes a {@link PlaceView} as Spring MVC's JSON converter does
 	 * @param route times, traces and answers failures
 	 * @param properties the largest request body accepted
 	 */
-	PlaceReadRoute(WaitingRooms rooms, BearerAuthenticator authenticator, ObjectWriter writer, ObservedRoute route,
+	PlaceReadRoute(WaitingRooms rooms, BearerAuthenticator authenticator, ObservedRoute route,
 			ApiProperties properties) {
 		this.rooms = rooms;
 		this.authenticator = authenticator;
-		this.writer = writer;
 		this.route = route;
 		this.limitBytes = properties.maxRequestBytes().toBytes();
 	}
@@ -103,10 +99,11 @@ class PlaceReadRoute extends HttpFilter {
 		response.setHeader(HttpHeaders.CACHE_CONTROL, "no-store");
 		SecurityHeaders.write(request, response);
 		response.setContentType(MediaType.APPLICATION_JSON_VALUE);
-		var out = response.getOutputStream();
-		out.write(this.writer.writeValueAsBytes(place));
-		// flushed as Spring MVC's JSON converter flushed it: the answer goes out chunked, without a Content-Length
-		out.flush();
+		byte[] json = PlaceJson.bytes(place);
+		// with its length, not chunked as Spring MVC's JSON converter flushes it: the answer and its end go out in one
+		// write, as the booking route's do
+		response.setContentLength(json.length);
+		response.getOutputStream().write(json);
 	}
 
 	private PlaceView place(HttpServletRequest request, PlacePath path) {

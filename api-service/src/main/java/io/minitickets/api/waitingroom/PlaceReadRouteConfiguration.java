@@ -17,7 +17,6 @@ import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.core.Ordered;
 import org.springframework.security.oauth2.jwt.JwtDecoder;
-import tools.jackson.databind.json.JsonMapper;
 
 /**
  * Registers {@link PlaceReadRoute} first in the servlet filter chain, for requests (not error dispatches) under
@@ -29,12 +28,12 @@ class PlaceReadRouteConfiguration {
 
 	@Bean
 	FilterRegistrationBean<PlaceReadRoute> placeReadRoute(WaitingRooms rooms, JwtDecoder jwtDecoder,
-			JsonMapper jsonMapper, ProblemWriter problemWriter, MeterRegistry meterRegistry,
+			ProblemWriter problemWriter, MeterRegistry meterRegistry,
 			ObjectProvider<Tracer> tracer, ObjectProvider<Propagator> propagator, ApiProperties properties) {
 		RouteObservation observation = new RouteObservation(meterRegistry, tracer.getIfAvailable(() -> Tracer.NOOP),
 				propagator.getIfAvailable(() -> Propagator.NOOP), PlaceReadRoute.URI, "GET", Set.of("GET"));
 		PlaceReadRoute route = new PlaceReadRoute(rooms, new BearerAuthenticator(jwtDecoder),
-				jsonMapper.writerFor(PlaceView.class), new ObservedRoute(observation, problemWriter), properties);
+				new ObservedRoute(observation, problemWriter), properties);
 		FilterRegistrationBean<PlaceReadRoute> registration = new FilterRegistrationBean<>(route);
 		registration.setOrder(Ordered.HIGHEST_PRECEDENCE);
 		registration.setDispatcherTypes(DispatcherType.REQUEST);

@@ -17,6 +17,7 @@ import io.minitickets.core.valkey.ValkeyConnection;
 import io.minitickets.core.valkey.ValkeyKeys;
 import io.minitickets.core.valkey.ValkeyKeys.WaitingRoomKeys;
 import io.minitickets.core.valkey.ValkeyUnavailableException;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The waiting rooms' places in Valkey ({@link ValkeyKeys#waitingRoom}): every call touches one event's keys only, under
@@ -42,6 +43,8 @@ public final class WaitingRoomQueue {
 	private final ValkeyConnection connection;
 
 	private final ValkeyKeys keys;
+
+	private volatile @Nullable PlaceKeys lastPlaceKeys;
 
 	/**
 	 * @param connection where the places live
@@ -87,11 +90,8 @@ public final class WaitingRoomQueue {
 	 * @return the place now, or empty when the event has no such place
 	 */
 	public Optional<PlaceReading> place(long eventId, UUID placeId) {
-		WaitingRoomKeys k = this.keys.waitingRoom(eventId);
 		List<Object> reply = this.placeScript.execute(this.connection, ScriptOutputType.MULTI,
-				new String[] { k.places(), k.owners(), k.admitted(), k.meta(), k.seen(), k.dropped(),
-						this.keys.event(eventId).available() },
-				placeId.toString());
+				placeKeys(eventId).keys(), placeId.toString());
 		if (reply.isEmpty()) {
 			return Optional.empty();
 		}
@@ -102,6 +102,23 @@ public final class WaitingRoomQueue {
 				(state == PlaceState.WAITING) ? ahead : null,
 				(state == PlaceState.ADMITTED) ? Instant.ofEpochMilli(admittedUntil) : null, (Long) reply.get(4),
 				((Long) reply.get(5)) == 1, ((Long) reply.get(6)) == 1));
+	}
+
+	/** The keys of a place's read, built once for the event read last (every waiting customer reads the same). */
+	private PlaceKeys placeKeys(long eventId) {
+		PlaceKeys last = this.lastPlaceKeys;
+		if (last != null && last.eventId() == eventId) {
+			return last;
+		}
+		WaitingRoomKeys k = this.keys.waitingRoom(eventId);
+		PlaceKeys built = new PlaceKeys(eventId, new String[] { k.places(), k.owners(), k.admitted(), k.meta(),
+				k.seen(), k.dropped(), this.keys.event(eventId).available() });
+		this.lastPlaceKeys = built;
+		return built;
+	}
+
+	/** The keys of an event's place reads, in the order of the script's KEYS; never modified once built. */
+	private record PlaceKeys(long eventId, String[] keys) {
 	}
 
 	/**

@@ -61,6 +61,34 @@ class WaitingRoomQueueIntegrationTests {
 	}
 
 	@Test
+	void readsOfPlacesOfEventsInTurnEachReadTheirOwnEvent() {
+		long first = EVENTS.incrementAndGet();
+		long second = EVENTS.incrementAndGet();
+		UUID ahead = queue.join(first, 1, UUID.randomUUID(), true).placeId();
+		UUID inFirst = queue.join(first, 2, UUID.randomUUID(), true).placeId();
+		UUID inSecond = queue.join(second, 3, UUID.randomUUID(), true).placeId();
+		String soldOut = valkey.keys().event(second).available();
+		ValkeyConnection.await(connection.async().set(soldOut, "0"));
+
+		for (int round = 0; round < 2; round++) {
+			assertThat(queue.place(first, inFirst)).hasValueSatisfying((place) -> {
+				assertThat(place.userId()).isEqualTo(2);
+				assertThat(place.ahead()).isEqualTo(1);
+				assertThat(place.waiting()).isEqualTo(2);
+				assertThat(place.soldOut()).as("the first event's gate").isFalse();
+			});
+			assertThat(queue.place(second, inSecond)).hasValueSatisfying((place) -> {
+				assertThat(place.userId()).isEqualTo(3);
+				assertThat(place.ahead()).isZero();
+				assertThat(place.waiting()).isEqualTo(1);
+				assertThat(place.soldOut()).as("the second event's gate").isTrue();
+			});
+			assertThat(queue.place(second, inFirst)).as("a place of the first event is none of the second").isEmpty();
+			assertThat(queue.place(first, ahead)).hasValueSatisfying((place) -> assertThat(place.userId()).isEqualTo(1));
+		}
+	}
+
+	@Test
 	void thePreQueueIsDrawnOnceAtTheOpeningAndLaterPlacesFollowInArrivalOrder() {
 		long eventId = EVENTS.incrementAndGet();
 		List<UUID> early = new ArrayList<>();
