@@ -14,9 +14,12 @@ import org.springframework.validation.annotation.Validated;
  * @param max the most requests waiting at once on one instance (each holds a few hundred bytes and no thread); beyond
  * it a wait is answered 503 + Retry-After at once
  * @param retryAfter the Retry-After of that 503
+ * @param perUser the most requests one user has waiting at once on one instance: a further one answers that user's
+ * oldest wait at once with the status as it is (a client that dropped its waits and asks again frees them; one
+ * account cannot hold {@code max})
  */
 @ConfigurationProperties("minitickets.booking.wait")
 @Validated
 public record BookingWaitProperties(@DefaultValue("30s") Duration most, @DefaultValue("10000") @Min(1) int max,
-		@DefaultValue("1s") Duration retryAfter) {
+		@DefaultValue("1s") Duration retryAfter, @DefaultValue("4") @Min(1) int perUser) {
 }

@@ -5,6 +5,8 @@ import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.UUID;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
@@ -84,6 +86,36 @@ class LongPollIntegrationTests extends ApiIntegrationTest {
 		assertThat(answer.statusCode()).isEqualTo(200);
 		assertThat(ApiClient.json(answer).get("status").asString()).isEqualTo("PENDING");
 		assertThat(answer.headers().firstValue("Preference-Applied")).hasValue("wait=1");
+	}
+
+	@Test
+	void aUsersFifthWaitAnswersTheirOldestAtOnceSoWaitsTheyDroppedDoNotHoldTheirPlaces() throws Exception {
+		long userId = newUserId();
+		String token = mint(userId);
+		long eventId = createOpenEvent(5);
+		UUID bookingId = book(eventId, token);
+		double before = waiting(this.registry);
+		List<CompletableFuture<HttpResponse<String>>> waits = new ArrayList<>();
+		for (int i = 1; i <= 4; i++) {
+			waits.add(waitFor(port(), bookingId, token, "wait=30"));
+			awaitWaiting(this.registry, (int) before + i);
+		}
+		assertThat(waits).noneMatch(CompletableFuture::isDone);
+
+		CompletableFuture<HttpResponse<String>> fifth = waitFor(port(), bookingId, token, "wait=30");
+		HttpResponse<String> oldest = waits.get(0).get(10, TimeUnit.SECONDS);
+
+		assertThat(oldest.statusCode()).isEqualTo(200);
+		assertThat(ApiClient.json(oldest).get("status").asString()).as("as it is").isEqualTo("PENDING");
+		await().atMost(Duration.ofSeconds(5)).until(() -> waiting(this.registry) == before + 4);
+		assertThat(waits.subList(1, 4)).as("the user's other waits").noneMatch(CompletableFuture::isDone);
+		assertThat(fifth).isNotDone();
+
+		settle(eventId, bookingId, userId, true);
+		for (CompletableFuture<HttpResponse<String>> wait : List.of(waits.get(1), waits.get(2), waits.get(3), fifth)) {
+			assertThat(ApiClient.json(wait.get(10, TimeUnit.SECONDS)).get("status").asString()).isEqualTo("CONFIRMED");
+		}
+		await().atMost(Duration.ofSeconds(5)).until(() -> waiting(this.registry) == before);
 	}
 
 	@Test
