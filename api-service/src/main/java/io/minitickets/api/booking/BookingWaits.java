@@ -27,14 +27,13 @@ import org.springframework.stereotype.Component;
 import org.springframework.web.context.request.async.DeferredResult;
 
 /**
- * Status requests waiting for their booking to change ({@code Prefer: wait=N}), answered when
- * {@link SettlementFeed} announces a change of the booking, or with its status unchanged after N seconds (timed here:
- * the container checks its async timeouts only once a second). Waiting requests hold no thread
- * (servlet async); at most {@link BookingWaitProperties#max()} wait at once on this instance, counted in the gauge
- * {@code minitickets.booking.waits}, and at most {@link BookingWaitProperties#perUser()} of one user: a further wait
- * of that user answers their oldest at once. The container does not tell a waiting request that its client went
- * away, so without that bound the waits of a client that dropped them and asked again would hold their places until
- * their N seconds passed.
+ * Status requests waiting for their booking to change ({@code Prefer: wait=N}), answered when {@link SettlementFeed}
+ * announces a change of the booking, or with its status unchanged after N seconds (timed here: the container checks
+ * its async timeouts only once a second). Waiting requests hold no thread (servlet async); at most {@link
+ * BookingWaitProperties#max()} wait at once on this instance, counted in the gauge {@code minitickets.booking.waits},
+ * and at most {@link BookingWaitProperties#perUser()} of one user: a further wait of that user answers their oldest at
+ * once. The container does not tell a waiting request that its client went away, so without that bound the waits of a
+ * client that dropped them and asked again would hold their places until their N seconds passed.
  */
 @Component
 class BookingWaits implements DisposableBean {
