@@ -70,7 +70,7 @@ class BookingRequestReader {
 	 */
 	static void checkHeaders(HttpServletRequest request) {
 		if (!HeaderCharacters.allowsEveryHeader(request)) {
-			throw Problems.disallowedCharacters();
+			throw Problems.disallowedHeaderCharacters();
 		}
 		if (!JsonAcceptance.acceptsJson(request)) {
 			throw JsonAcceptance.notAcceptable();

@@ -103,7 +103,7 @@ class ProblemDetailsAdvice extends ResponseEntityExceptionHandler {
 
 	@ExceptionHandler(RequestRejectedException.class)
 	ResponseEntity<ProblemDetail> handleRejectedRequest(RequestRejectedException ex) {
-		return handleApiException(Problems.disallowedCharacters());
+		return handleApiException(Problems.firewallRejected(ex.getMessage()));
 	}
 
 	@ExceptionHandler(InvalidMediaTypeException.class)

@@ -2,9 +2,13 @@ package io.minitickets.api.problem;
 
 import java.net.URI;
 import java.util.Arrays;
+import java.util.Locale;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import java.util.stream.Collectors;
 
 import io.minitickets.core.problem.ProblemTypes;
+import org.jspecify.annotations.Nullable;
 import org.springframework.http.HttpHeaders;
 import org.springframework.http.HttpMethod;
 import org.springframework.http.HttpStatus;
@@ -17,6 +21,14 @@ public final class Problems {
 
 	/** The most characters of a client's own text (an id from the path, a parameter) that a detail repeats. */
 	public static final int MAX_ECHOED_CHARS = 64;
+
+	/** What StrictHttpFirewall names when the path holds a sequence it blocks (';', '%2F', '//', '%25', '%2E'…). */
+	private static final Pattern FIREWALL_BLOCKED = Pattern.compile("potentially malicious String \"(.*)\"$",
+			Pattern.DOTALL);
+
+	/** What StrictHttpFirewall names when a header's value holds a character it refuses: the header's name. */
+	private static final Pattern FIREWALL_HEADER_VALUE = Pattern.compile("header: \"(.*?) \" has a value",
+			Pattern.DOTALL);
 
 	/**
 	 * The detail of the 415 to a body sent without {@code Content-Type}, on every endpoint that reads JSON (the booking
@@ -112,11 +124,56 @@ public final class Problems {
 	}
 
 	/**
-	 * @return the 400 for a request whose path or a header holds a character the security firewall refuses
+	 * @return the 400 for a request a header of which holds a character the security firewall refuses
 	 */
-	public static ApiException disallowedCharacters() {
-		return badRequest(
-				"A header or the path holds characters that are not allowed (control or non-ASCII characters).");
+	public static ApiException disallowedHeaderCharacters() {
+		return badRequest("A header holds characters that are not allowed (control characters or unassigned code "
+				+ "points).");
+	}
+
+	/**
+	 * The security firewall's refusal in the API's words: what it found, never its own message (which names Java
+	 * types and settings).
+	 * @param rejection the message of its {@code RequestRejectedException}
+	 * @return the 400 naming what the path, a header or a parameter holds that is not accepted
+	 */
+	public static ApiException firewallRejected(@Nullable String rejection) {
+		String message = String.valueOf(rejection);
+		Matcher found = FIREWALL_BLOCKED.matcher(message);
+		if (found.find()) {
+			return badRequest(blockedInPath(found.group(1).toLowerCase(Locale.ROOT)));
+		}
+		if (message.contains("not normalized")) {
+			return badRequest("The path holds a '.' or '..' segment (path traversal), which is not accepted: send "
+					+ "the path without it.");
+		}
+		Matcher header = FIREWALL_HEADER_VALUE.matcher(message);
+		if (header.find()) {
+			return badRequest("The " + echo(header.group(1)) + " header holds characters that are not allowed "
+					+ "(control characters or unassigned code points).");
+		}
+		if (message.contains("header name")) {
+			return badRequest("A header name holds characters that are not allowed (control characters or "
+					+ "unassigned code points).");
+		}
+		if (message.contains("parameter")) {
+			return badRequest("A query parameter holds characters that are not allowed (control characters or "
+					+ "unassigned code points).");
+		}
+		return badRequest("The request holds characters or sequences that are not allowed.");
+	}
+
+	private static String blockedInPath(String blocked) {
+		return switch (blocked) {
+			case ";", "%3b" -> "The path holds ';': path parameters (such as ;jsessionid=) are not accepted.";
+			case "%2f" -> "The path holds an encoded slash (%2F), which is not accepted.";
+			case "//", "%2f%2f" -> "The path holds an empty segment ('//'), which is not accepted.";
+			case "\\", "%5c" -> "The path holds a backslash, which is not accepted.";
+			case "%25", "%" -> "The path holds an encoded percent sign (%25), which is not accepted.";
+			case "%2e" -> "The path holds an encoded period (%2E), which is not accepted.";
+			default -> "The path holds a control character (NUL, CR, LF or a line or paragraph separator), which is "
+					+ "not accepted.";
+		};
 	}
 
 	/**

@@ -84,10 +84,11 @@ class SecurityConfiguration {
 	}
 
 	/**
-	 * A request the firewall rejects (a character the path or a header may not hold) is a 400 problem with the
-	 * security headers, wherever it is found: the firewall checks a header when it is first read, which may be after
-	 * the chain (the {@code Accept} check), and the error page Spring Security's default sent it to read that header
-	 * again and answered an empty 400. A method the firewall does not admit is a 501 naming it.
+	 * A request the firewall rejects (a character or sequence the path or a header may not hold) is a 400 problem
+	 * naming what it found ({@link Problems#firewallRejected}), with the security headers, wherever it is found: the
+	 * firewall checks a header when it is first read, which may be after the chain (the {@code Accept} check), and the
+	 * error page Spring Security's default sent it to read that header again and answered an empty 400. A method the
+	 * firewall does not admit is a 501 naming it.
 	 * @param problemWriter writes the problem
 	 * @return the handler the filter chain proxy calls for a rejected request
 	 */
@@ -98,7 +99,8 @@ class SecurityConfiguration {
 				response.resetBuffer();
 				SecurityHeaders.write(request, response);
 				problemWriter.write(request, response,
-						RequestChecks.FIREWALL_METHODS.contains(request.getMethod()) ? Problems.disallowedCharacters()
+						RequestChecks.FIREWALL_METHODS.contains(request.getMethod())
+								? Problems.firewallRejected(ex.getMessage())
 								: Problems.unknownMethod(request.getMethod()));
 			}
 		};

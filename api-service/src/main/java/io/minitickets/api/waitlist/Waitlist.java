@@ -88,12 +88,16 @@ class Waitlist {
 	 * it; unpaid, it expires and its seats go on down the list).
 	 * @param eventId the event
 	 * @param userId the caller
-	 * @throws ApiException 404 when the caller has no WAITING or OFFERED entry, naming the event when there is no such
-	 * event
+	 * @throws ApiException 409 when the caller's entry is no longer live (TAKEN: its offer is the caller's booking),
+	 * naming its state; 404 when the caller has no entry, naming the event when there is no such event
 	 */
 	void leave(long eventId, long userId) {
 		if (!this.repository.leave(eventId, userId)) {
-			throw noEntry(eventId);
+			WaitlistEntryView entry = this.repository.entry(eventId, userId).orElseThrow(() -> noEntry(eventId));
+			throw Problems.conflict("Your entry on the waiting list of event " + eventId + " is " + entry.state()
+					+ ((entry.offerBookingId() != null) ? " (its offer is your booking " + entry.offerBookingId() + ")"
+							: "")
+					+ ": only a WAITING or OFFERED entry can be left.").with("entryId", entry.entryId());
 		}
 	}
 

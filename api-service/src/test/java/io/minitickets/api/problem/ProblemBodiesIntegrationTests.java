@@ -280,6 +280,33 @@ class ProblemBodiesIntegrationTests extends ApiIntegrationTest {
 			.as("the path, where Tomcat read one").isEqualTo("/api/events");
 	}
 
+	/**
+	 * The security firewall's 400 names what it found: a traversal segment, a path parameter, an encoded slash,
+	 * percent or period, an empty segment, a character a header may not hold. (Tomcat refuses a raw non-ASCII byte in
+	 * the path itself, and the firewall passes an encoded one, read as the decoded character by the endpoint.)
+	 */
+	@Test
+	void saysWhatTheFirewallFoundWrongInA400() {
+		Map<String, String> requests = Map.of("/api/../actuator/health", "'..'", "/api/events;jsessionid=1",
+				"path parameters", "/api/events/%2E%2E/1", "encoded period (%2E)", "/api/events/%25", "encoded percent",
+				"/api//events", "empty segment");
+		requests.forEach((path, expected) -> {
+			String response = this.api
+				.sendBytes("GET " + path + " HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n");
+
+			assertThat(response).as(path).startsWith("HTTP/1.1 400");
+			String detail = JSON.readTree(response.substring(response.indexOf("\r\n\r\n") + 4)).get("detail").asString();
+			assertThat(detail).as(path).contains(expected).doesNotContain("header").doesNotContain("Exception");
+		});
+
+		ApiClient.RawResponse header = this.api.sendRaw("GET", "/api/events", "", "Accept: application/json\u0085");
+
+		assertThat(header.status()).isEqualTo(400);
+		assertThat(JSON.readTree(header.body().substring(header.body().indexOf('{'), header.body().lastIndexOf('}') + 1))
+			.get("detail")
+			.asString()).contains("The Accept header holds characters that are not allowed").doesNotContain("path");
+	}
+
 	private static void assertCompleteProblem(JsonNode problem, String type, int status, String instance) {
 		assertThat(problem.path("type").asString()).as(problem.toString()).endsWith("/problems/" + type);
 		assertThat(problem.path("title").asString()).as(problem.toString()).isNotBlank();

@@ -119,6 +119,25 @@ class WaitlistApiIntegrationTests extends ApiIntegrationTest {
 	}
 
 	@Test
+	void aTakenEntryIsAConflictToLeaveNotMissing() {
+		long eventId = soldOutInPostgres(createOpenEvent(10));
+		long userId = newUserId();
+		assertThat(join(eventId, 2, mint(userId)).statusCode()).isEqualTo(201);
+		UUID offer = UUID.randomUUID();
+		this.jdbc.sql("update waitlist_entries set state = 'TAKEN', offer_booking_id = ? where event_id = ?")
+			.params(offer, eventId)
+			.update();
+
+		HttpResponse<String> left = this.api.send("DELETE", "/api/events/" + eventId + "/waitlist/me", null,
+				"Authorization", "Bearer " + mint(userId));
+
+		assertThat(left.statusCode()).isEqualTo(409);
+		assertProblem(left, "conflict");
+		assertThat(ApiClient.json(left).get("detail").asString()).contains("TAKEN").contains(offer.toString());
+		assertThat(ApiClient.json(mine(eventId, mint(userId))).get("state").asString()).isEqualTo("TAKEN");
+	}
+
+	@Test
 	void thePerUserLimitCountsTheEntryWithTheSeatsTheUserHolds() {
 		long eventId = soldOutInPostgres(createOpenEvent(10));
 		this.jdbc.sql("update events set per_user_limit = 4 where id = ?").param(eventId).update();

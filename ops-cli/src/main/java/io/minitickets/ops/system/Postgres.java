@@ -30,11 +30,10 @@ public final class Postgres {
 
 	/**
 	 * @return a new connection in auto-commit mode; the caller closes it
-	 * @throws UnreachableException when Postgres cannot be reached, has no database of that name or refuses the login
-	 * (said in a sentence)
-	 * @throws SQLException when Postgres fails otherwise
+	 * @throws UnreachableException when Postgres cannot be reached, has no database of that name, refuses the login or
+	 * refuses the connection otherwise (too many clients): said in a sentence, without the driver's exception type
 	 */
-	public Connection connect() throws SQLException {
+	public Connection connect() {
 		Properties properties = new Properties();
 		properties.setProperty("user", this.settings.datasourceUsername());
 		properties.setProperty("password", this.settings.datasourcePassword());
@@ -59,7 +58,9 @@ public final class Postgres {
 						+ this.settings.datasourceUsername()
 						+ "': check SPRING_DATASOURCE_USERNAME and SPRING_DATASOURCE_PASSWORD", ex);
 			}
-			throw ex;
+			// any other refusal (FATAL: sorry, too many clients already) in Postgres's words, without the driver's type
+			throw new UnreachableException("Postgres at " + server(url) + " refused the connection: " + ex.getMessage(),
+					ex);
 		}
 	}
 

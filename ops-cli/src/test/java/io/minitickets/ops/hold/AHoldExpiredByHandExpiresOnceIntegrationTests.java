@@ -115,6 +115,29 @@ class AHoldExpiredByHandExpiresOnceIntegrationTests extends OpsIntegrationTestSu
 	}
 
 	@Test
+	void aConnectionPostgresRefusesIsSaidInASentenceNamingNoClass() {
+		// a setting Postgres refuses at the login, with a FATAL that is neither a missing database nor a bad login
+		// (as "sorry, too many clients already" is): real, and no other client is refused for it
+		String url = settings().datasourceUrl();
+		url += (url.contains("?") ? "&" : "?") + "options=-c%20statement_timeout%3Dnot-a-duration";
+		OpsSettings refused = OpsSettings.of(Map.of("spring.datasource.url", url, "spring.datasource.username",
+				settings().datasourceUsername(), "minitickets.jwt.secret", JWT_SECRET));
+		StringWriter err = new StringWriter();
+		CommandLine commandLine = OpsCommand.commandLine(refused);
+		commandLine.setOut(new PrintWriter(new StringWriter(), true));
+		commandLine.setErr(new PrintWriter(err, true));
+
+		int exit = commandLine.execute("holds", "list", "--event", "1");
+
+		assertThat(exit).as(err.toString()).isEqualTo(ExitCodes.CHECK_FAILED);
+		assertThat(err.toString()).startsWith("ops: Postgres at ")
+			.contains(" refused the connection: FATAL: invalid value for parameter \"statement_timeout\"")
+			.doesNotContain("Exception")
+			.doesNotContain("org.postgresql")
+			.hasLineCount(1);
+	}
+
+	@Test
 	void listsAnEventsHoldsSoonestFirstWithTheirPaymentState() {
 		long eventId = this.paid.event(10, PaidBookings.PRICE);
 		UUID first = this.paid.book(eventId, 31, 1, "HELD");
