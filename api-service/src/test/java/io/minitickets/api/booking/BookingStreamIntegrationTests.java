@@ -92,6 +92,27 @@ class BookingStreamIntegrationTests extends ApiIntegrationTest {
 	}
 
 	@Test
+	void aLastEventIdRankedBeyondEveryStatusStartsAfresh() throws Exception {
+		long userId = newUserId();
+		String token = mint(userId);
+		long eventId = createOpenEvent(5);
+		UUID bookingId = book(eventId, token);
+
+		try (SseStream forged = open(bookingId, token, "9:-")) {
+			new SettlingWorker(this.jdbc, this.cache, kafkaBootstrapServers()).confirm(eventId, bookingId, userId,
+					true);
+			List<SseStream.Event> events = forged.remainingEvents();
+
+			assertThat(events).as("the current status first, then the settlement").hasSizeGreaterThanOrEqualTo(2);
+			assertThat(events.getFirst().data().get("status").asString()).isEqualTo("PENDING");
+			assertThat(events.getLast().id()).isEqualTo("3:-");
+		}
+		try (SseStream settled = open(bookingId, token, "5:-")) {
+			assertThat(settled.remainingEvents()).extracting(SseStream.Event::id).containsExactly("3:-");
+		}
+	}
+
+	@Test
 	void someoneElsesBookingIsNotFound() {
 		UUID bookingId = book(createOpenEvent(5), mint(newUserId()));
 
