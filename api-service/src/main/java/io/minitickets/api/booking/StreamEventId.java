@@ -1,6 +1,9 @@
 package io.minitickets.api.booking;
 
+import java.util.Arrays;
+
 import io.minitickets.api.queue.QueuePosition;
+import io.minitickets.core.messaging.BookingStatus;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -13,6 +16,12 @@ import org.jspecify.annotations.Nullable;
  */
 record StreamEventId(int rank, @Nullable Long ahead) {
 
+	/** The highest rank a status has: an id ranked above it names no status. */
+	private static final int TOP_RANK = Arrays.stream(BookingStatus.values())
+		.mapToInt(BookingStatus::rank)
+		.max()
+		.orElseThrow();
+
 	/**
 	 * @param booking an event's booking
 	 * @return its id
@@ -24,7 +33,8 @@ record StreamEventId(int rank, @Nullable Long ahead) {
 
 	/**
 	 * @param header a {@code Last-Event-ID}, or null
-	 * @return the id it names; null when absent or not one of ours (the stream then starts afresh)
+	 * @return the id it names; null when absent or not one of ours, a rank above every status's included (the stream
+	 * then starts afresh: resumed from such a rank it would send nothing, not even the final status)
 	 */
 	static @Nullable StreamEventId parse(@Nullable String header) {
 		if (header == null) {
@@ -35,7 +45,11 @@ record StreamEventId(int rank, @Nullable Long ahead) {
 				|| !(parts[1].equals("-") || (digits(parts[1]) && parts[1].length() <= 18))) {
 			return null;
 		}
-		return new StreamEventId(Integer.parseInt(parts[0]), parts[1].equals("-") ? null : Long.valueOf(parts[1]));
+		int rank = Integer.parseInt(parts[0]);
+		if (rank > TOP_RANK) {
+			return null;
+		}
+		return new StreamEventId(rank, parts[1].equals("-") ? null : Long.valueOf(parts[1]));
 	}
 
 	private static boolean digits(String text) {

@@ -17,7 +17,8 @@ import org.springframework.stereotype.Component;
  * Answers a PENDING booking's queue position from {@link SettleProgress}'s latest reading, in memory: {@code ahead} =
  * the record's offset − the worker group's committed offset on its partition (never below 0), the smallest this
  * instance has answered for the booking (a committed offset that went back, after an offset reset, does not move a
- * customer back); {@code etaSeconds} = {@code ahead} ÷ the partition's settle rate, rounded up.
+ * customer back); {@code etaSeconds} = {@code ahead} ÷ the partition's settle rate, rounded up, absent while the rate
+ * is unknown or zero or the partition is {@link PartitionProgress#stalled() stalled} (even with nothing ahead).
  * <p>
  * Instances read the offsets on their own schedules, so one may hold an older reading than the instance that answered
  * the booking's last poll. A position smaller than any this instance knows is therefore recorded in the booking's
@@ -54,7 +55,7 @@ public class QueuePositions {
 		}
 		long measured = Math.max(0, place.offset() - partition.committed());
 		long ahead = smallest(bookingId, place, measured);
-		return new QueuePosition(ahead, PartitionQueue.eta(ahead, partition.ratePerSecond()), reading.at());
+		return new QueuePosition(ahead, PartitionQueue.eta(ahead, partition), reading.at());
 	}
 
 	/**

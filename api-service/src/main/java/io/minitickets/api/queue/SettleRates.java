@@ -19,10 +19,12 @@ import org.jspecify.annotations.Nullable;
  * <p>
  * Only intervals that began with records waiting count: an idle partition says nothing about the worker's speed, so
  * its rate is kept, not pulled towards zero. A stalled worker with a backlog does pull it down, and the ETA rises
- * honestly. But once it settles again after a stall of at least a half-life (a worker restarted, a broker back), the
- * rate is measured afresh from that interval: the stall says nothing about the resumed worker's speed, and blending
- * the two would give every customer queued in the next half-lives an ETA too long (the rate recovering as
- * {@code 1 − 2^(−t / half-life)}: twice the wait one half-life after the restart). A worker that
+ * honestly; once the stall has lasted a half-life the partition is reported {@link PartitionProgress#stalled()
+ * stalled}: the worker settles nothing, and no ETA is answered. But once it settles again after a stall of at least
+ * a half-life (a worker restarted, a broker back), the rate is measured afresh from that interval: the stall says
+ * nothing about the resumed worker's speed, and blending the two would give every customer queued in the next
+ * half-lives an ETA too long (the rate recovering as {@code 1 − 2^(−t / half-life)}: twice the wait one half-life
+ * after the restart). A worker that
  * commits only every few seconds is not stalled between its commits. A committed offset that went back (an offset
  * reset, a replay) counts as no progress.
  * <p>
@@ -113,8 +115,10 @@ final class SettleRates {
 			recent(lag.partition(), reading);
 			window(this.window.computeIfAbsent(lag.partition(), (key) -> new ArrayDeque<>()), reading);
 			Weighted rate = this.weighted.get(lag.partition());
+			boolean stalled = stalledSince != null
+					&& Duration.between(stalledSince, at).toNanos() / 1e9 >= this.halfLifeSeconds;
 			progress.put(lag.partition(),
-					new PartitionProgress(committed, lag.end(), (rate != null) ? rate.perSecond() : null));
+					new PartitionProgress(committed, lag.end(), (rate != null) ? rate.perSecond() : null, stalled));
 		}
 		return progress;
 	}

@@ -1,8 +1,8 @@
 package io.minitickets.api.stream;
 
 import java.io.IOException;
+import java.util.Collections;
 import java.util.List;
-import java.util.Locale;
 
 import io.minitickets.api.problem.ApiException;
 import io.minitickets.api.problem.Failures;
@@ -19,6 +19,7 @@ import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 import org.springframework.http.HttpHeaders;
 import org.springframework.http.HttpMethod;
+import org.springframework.http.InvalidMediaTypeException;
 import org.springframework.http.MediaType;
 
 /**
@@ -26,7 +27,8 @@ import org.springframework.http.MediaType;
  * Security's filter chain and Spring MVC, with the answers they gave: Spring Security's response headers on every
  * answer; the service's request filters' checks (413, 415, 400); the caller by its Bearer token when it sends one (401
  * for a bad one, as the chain), else by its {@code ?ticket=} (400 when sent more than once, 401, 404), else the chain's
- * 401; a 406 naming {@code text/event-stream} to a client whose {@code Accept} admits neither it nor JSON; then the
+ * 401; a 406 naming {@code text/event-stream} to a client whose {@code Accept} admits neither it nor JSON (a 400 when
+ * it cannot be read); then the
  * route's own answers (400, 404, 503). A stream it opens is answered with its response head at once, and its
  * connection is handed over to a {@link StreamConnection} that writes pre-encoded frames without blocking
  * ({@link EventSlot}) and ends the stream by closing the connection: no Spring {@code SseEmitter}, no async request
@@ -143,11 +145,29 @@ public final class StreamRouteFilter extends HttpFilter {
 		return route.ticketUser(segments, tickets[0]);
 	}
 
-	/** As the JSON acceptance filter: asked for as {@code text/event-stream}, or as anything that admits JSON. */
+	/**
+	 * Asked for as anything that admits JSON ({@link JsonAcceptance}), or with a {@code text/event-stream} range of a
+	 * quality above 0 (RFC 9110 §12.4.2: q=0 is "not acceptable").
+	 * @throws ApiException 400 ({@link JsonAcceptance#UNREADABLE}) when the {@code Accept} cannot be read, as on the
+	 * JSON routes
+	 */
 	private static boolean acceptsEventsOrJson(HttpServletRequest request) {
-		String accept = request.getHeader(HttpHeaders.ACCEPT);
-		return (accept != null && accept.toLowerCase(Locale.ROOT).contains(MediaType.TEXT_EVENT_STREAM_VALUE))
-				|| JsonAcceptance.acceptsJson(request);
+		if (JsonAcceptance.acceptsJson(request)) {
+			return true;
+		}
+		List<MediaType> ranges;
+		try {
+			ranges = MediaType.parseMediaTypes(Collections.list(request.getHeaders(HttpHeaders.ACCEPT)));
+		}
+		catch (InvalidMediaTypeException ex) {
+			throw JsonAcceptance.unreadable();
+		}
+		for (MediaType range : ranges) {
+			if (range.equalsTypeAndSubtype(MediaType.TEXT_EVENT_STREAM) && range.getQualityValue() > 0) {
+				return true;
+			}
+		}
+		return false;
 	}
 
 }

@@ -30,6 +30,8 @@ import org.springframework.security.oauth2.jwt.JwtClaimsSet;
 import org.springframework.security.oauth2.jwt.JwtDecoder;
 import org.springframework.security.oauth2.jwt.JwtEncoderParameters;
 import org.springframework.security.oauth2.jwt.JwtException;
+import org.springframework.security.oauth2.jwt.JwtIssuerValidator;
+import org.springframework.security.oauth2.jwt.JwtTimestampValidator;
 import org.springframework.security.oauth2.jwt.JwtValidators;
 import org.springframework.security.oauth2.jwt.JwsHeader;
 import org.springframework.security.oauth2.jwt.NimbusJwtDecoder;
@@ -42,9 +44,9 @@ import org.springframework.stereotype.Component;
  * {@code GET /api/events/{id}/queue/{placeId}/events}), and nowhere else. A ticket is an HS256 JWT like an access
  * token ({@link AccessTokens}), with subject = user id, one claim naming what it opens ({@link Kind#BOOKING}:
  * {@code booking} = the booking; {@link Kind#PLACE}: {@code place} = the place), audience {@code <claim>-stream} and a
- * short expiry ({@link BookingStreamProperties#ticketTtl()}); it is signed with a key of its own, derived from the
- * access-token secret (HMAC-SHA256 of {@value #KEY_LABEL}), so that a ticket is never accepted as a Bearer token nor
- * an access token as a ticket, and a ticket of one kind never opens another's stream.
+ * short expiry ({@link BookingStreamProperties#ticketTtl()}, checked with no clock skew); it is signed with a key of
+ * its own, derived from the access-token secret (HMAC-SHA256 of {@value #KEY_LABEL}), so that a ticket is never
+ * accepted as a Bearer token nor an access token as a ticket, and a ticket of one kind never opens another's stream.
  */
 @Component
 public final class StreamTickets {
@@ -98,7 +100,11 @@ public final class StreamTickets {
 		SecretKey key = new SecretKeySpec(derive(secret), "HmacSHA256");
 		this.encoder = new NimbusJwtEncoder(new ImmutableSecret<>(key));
 		NimbusJwtDecoder decoder = NimbusJwtDecoder.withSecretKey(key).macAlgorithm(MacAlgorithm.HS256).build();
-		decoder.setJwtValidator(new DelegatingOAuth2TokenValidator<>(JwtValidators.createDefaultWithIssuer(issuer),
+		// minted and checked by this service: no clock skew (the decoder's default accepts a ticket for 60 s past
+		// its expiry)
+		decoder.setJwtValidator(new DelegatingOAuth2TokenValidator<>(
+				JwtValidators.createDefaultWithValidators(new JwtIssuerValidator(issuer),
+						new JwtTimestampValidator(Duration.ZERO)),
 				new JwtClaimValidator<Instant>(JwtClaimNames.EXP, (exp) -> exp != null)));
 		this.decoder = decoder;
 		this.issuer = issuer;

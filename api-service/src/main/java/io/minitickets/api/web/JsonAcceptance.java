@@ -18,13 +18,18 @@ import org.springframework.web.HttpMediaTypeNotAcceptableException;
  * highest when ranges of the same precedence disagree), and a quality of 0 means "not acceptable" (§12.4.2). A
  * range's parameters other than {@code q} do not narrow it. Type names and {@code q} are case-insensitive.
  * <p>
- * No {@code Accept}, or one that lists no range, admits JSON. An {@code Accept} that matches no range to JSON, or
- * that cannot be read (not {@code type/subtype} tokens, a parameter without a value, an unterminated quoted string,
- * a {@code q} that is not a qvalue: 0 to 1 with at most three decimals) does not. Used by the booking route and, for
+ * No {@code Accept}, or one that lists no range, admits JSON. An {@code Accept} that matches no range to JSON does
+ * not; one that cannot be read (not {@code type/subtype} tokens, a parameter without a value, an unterminated quoted
+ * string, a {@code q} that is not a qvalue: 0 to 1 with at most three decimals) is a 400 ({@link #UNREADABLE}), not a
+ * 406: no representation is refused, the field is. Used by the booking route, the streams and, for
  * every other {@code /api} endpoint, by {@link JsonAcceptanceFilter}. One pass over the field's chars, without
  * allocation: the booking route's hot path.
  */
 public final class JsonAcceptance {
+
+	/** The detail of the 400 for an {@code Accept} that cannot be read. */
+	public static final String UNREADABLE = "The Accept header could not be read: send media ranges (type/subtype), "
+			+ "each parameter name=value, a q from 0 to 1 with at most three decimals (RFC 9110).";
 
 	/** No media range seen yet. */
 	private static final int NONE = -1;
@@ -41,9 +46,24 @@ public final class JsonAcceptance {
 	/**
 	 * @param request a request to a JSON endpoint
 	 * @return whether its {@code Accept} gives JSON a quality above 0
+	 * @throws ApiException 400 ({@link #UNREADABLE}) when its {@code Accept} cannot be read
 	 */
 	public static boolean acceptsJson(HttpServletRequest request) {
-		return request.getHeader(HttpHeaders.ACCEPT) == null || quality(request.getHeaders(HttpHeaders.ACCEPT)) > 0;
+		if (request.getHeader(HttpHeaders.ACCEPT) == null) {
+			return true;
+		}
+		int quality = quality(request.getHeaders(HttpHeaders.ACCEPT));
+		if (quality < 0) {
+			throw unreadable();
+		}
+		return quality > 0;
+	}
+
+	/**
+	 * @return the 400 for a request whose {@code Accept} cannot be read
+	 */
+	public static ApiException unreadable() {
+		return Problems.badRequest(UNREADABLE);
 	}
 
 	/**

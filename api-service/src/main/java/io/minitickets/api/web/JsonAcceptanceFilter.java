@@ -7,6 +7,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.regex.Pattern;
 
+import io.minitickets.api.problem.ApiException;
 import io.minitickets.api.problem.ProblemWriter;
 import jakarta.servlet.FilterChain;
 import jakarta.servlet.ServletException;
@@ -26,7 +27,8 @@ import org.springframework.web.filter.OncePerRequestFilter;
  * anything; a request it admits reaches Spring MVC with {@code Accept: application/json}. Spring MVC matched the
  * endpoints' {@code produces} ignoring quality, so {@code application/json;q=0} and
  * {@code text/plain, *}{@code /*;q=0} were answered JSON, and it answered an {@code Accept} it could not parse with a
- * 406 without a body. The booking route makes the same check itself, in its own order.
+ * 406 without a body; one that {@link JsonAcceptance} cannot read is a 400 naming the header. The booking route makes
+ * the same check itself, in its own order.
  * <p>
  * A stream (a booking's status, {@code /api/bookings/{id}/events}; a place's, {@code .../queue/{placeId}/events})
  * asked for as {@code text/event-stream} passes with
@@ -60,9 +62,8 @@ class JsonAcceptanceFilter extends OncePerRequestFilter {
 		if (isEventStream(request)) {
 			chain.doFilter(new Accepting(request, EVENT_STREAM_OR_JSON), response);
 		}
-		else if (!JsonAcceptance.acceptsJson(request)) {
-			this.problemWriter.write(request, response, EVENTS.matcher(request.getRequestURI()).matches()
-					? JsonAcceptance.notAcceptable(MediaType.TEXT_EVENT_STREAM) : JsonAcceptance.notAcceptable());
+		else if (!acceptsJson(request, response)) {
+			return;
 		}
 		else if (request.getHeader(HttpHeaders.ACCEPT) == null) {
 			chain.doFilter(request, response);
@@ -70,6 +71,26 @@ class JsonAcceptanceFilter extends OncePerRequestFilter {
 		else {
 			chain.doFilter(new Accepting(request, MediaType.APPLICATION_JSON_VALUE), response);
 		}
+	}
+
+	/**
+	 * @return whether the request's {@code Accept} admits JSON; when it does not, or cannot be read, the refusal (406,
+	 * 400) is written
+	 */
+	private boolean acceptsJson(HttpServletRequest request, HttpServletResponse response) throws IOException {
+		ApiException refused;
+		try {
+			if (JsonAcceptance.acceptsJson(request)) {
+				return true;
+			}
+			refused = EVENTS.matcher(request.getRequestURI()).matches()
+					? JsonAcceptance.notAcceptable(MediaType.TEXT_EVENT_STREAM) : JsonAcceptance.notAcceptable();
+		}
+		catch (ApiException ex) {
+			refused = ex;
+		}
+		this.problemWriter.write(request, response, refused);
+		return false;
 	}
 
 	private static boolean isEventStream(HttpServletRequest request) {

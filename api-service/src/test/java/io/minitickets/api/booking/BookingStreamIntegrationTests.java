@@ -92,6 +92,27 @@ class BookingStreamIntegrationTests extends ApiIntegrationTest {
 	}
 
 	@Test
+	void aLastEventIdRankedBeyondEveryStatusStartsAfresh() throws Exception {
+		long userId = newUserId();
+		String token = mint(userId);
+		long eventId = createOpenEvent(5);
+		UUID bookingId = book(eventId, token);
+
+		try (SseStream forged = open(bookingId, token, "9:-")) {
+			new SettlingWorker(this.jdbc, this.cache, kafkaBootstrapServers()).confirm(eventId, bookingId, userId,
+					true);
+			List<SseStream.Event> events = forged.remainingEvents();
+
+			assertThat(events).as("the current status first, then the settlement").hasSizeGreaterThanOrEqualTo(2);
+			assertThat(events.getFirst().data().get("status").asString()).isEqualTo("PENDING");
+			assertThat(events.getLast().id()).isEqualTo("3:-");
+		}
+		try (SseStream settled = open(bookingId, token, "5:-")) {
+			assertThat(settled.remainingEvents()).extracting(SseStream.Event::id).containsExactly("3:-");
+		}
+	}
+
+	@Test
 	void someoneElsesBookingIsNotFound() {
 		UUID bookingId = book(createOpenEvent(5), mint(newUserId()));
 
@@ -115,6 +136,48 @@ class BookingStreamIntegrationTests extends ApiIntegrationTest {
 		assertThat(answer.headers().firstValue("Accept")).hasValue("text/event-stream");
 		assertThat(ApiClient.json(answer).get("detail").asString()).contains("text/event-stream")
 			.doesNotContain("application/json");
+	}
+
+	@Test
+	void aClientThatExcludesEventsWithQuality0IsNotAcceptable() throws Exception {
+		long userId = newUserId();
+		String token = mint(userId);
+		long eventId = createOpenEvent(5);
+		UUID bookingId = book(eventId, token);
+		// settled: a stream opened by mistake ends at once
+		new SettlingWorker(this.jdbc, this.cache, kafkaBootstrapServers()).confirm(eventId, bookingId, userId, true);
+
+		for (String accept : List.of("text/event-stream;q=0", "text/event-stream; q=0.0, text/html")) {
+			HttpResponse<String> answer = this.api.send("GET", "/api/bookings/" + bookingId + "/events", null,
+					"Authorization", "Bearer " + token, "Accept", accept);
+
+			assertThat(answer.statusCode()).as(accept + ": " + answer.body()).isEqualTo(406);
+			assertThat(answer.headers().firstValue("Content-Type")).hasValue("application/problem+json");
+			assertThat(answer.headers().firstValue("Accept")).hasValue("text/event-stream");
+		}
+	}
+
+	@Test
+	void anAcceptThatCannotBeReadIsABadRequestAsOnTheJsonRoutes() throws Exception {
+		long userId = newUserId();
+		String token = mint(userId);
+		long eventId = createOpenEvent(5);
+		UUID bookingId = book(eventId, token);
+		// settled: a stream opened by mistake ends at once
+		new SettlingWorker(this.jdbc, this.cache, kafkaBootstrapServers()).confirm(eventId, bookingId, userId, true);
+
+		for (String accept : List.of(";;;", "application/json;q=2", "text/event-stream;q=2")) {
+			HttpResponse<String> answer = this.api.send("GET", "/api/bookings/" + bookingId + "/events", null,
+					"Authorization", "Bearer " + token, "Accept", accept);
+			HttpResponse<String> json = this.api.send("GET", "/api/bookings/" + bookingId, null, "Authorization",
+					"Bearer " + token, "Accept", accept);
+
+			assertThat(answer.statusCode()).as(accept + ": " + answer.body()).isEqualTo(400);
+			assertThat(answer.headers().firstValue("Content-Type")).hasValue("application/problem+json");
+			assertThat(ApiClient.json(answer).get("detail").asString()).as(accept)
+				.isEqualTo(ApiClient.json(json).get("detail").asString())
+				.startsWith("The Accept header could not be read");
+		}
 	}
 
 	@Test

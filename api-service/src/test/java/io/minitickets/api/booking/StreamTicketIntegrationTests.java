@@ -121,6 +121,22 @@ class StreamTicketIntegrationTests extends ApiIntegrationTest {
 	}
 
 	@Test
+	void aTicketJustPastItsExpiryIsUnauthorized() throws Exception {
+		long userId = newUserId();
+		String token = mint(userId);
+		long eventId = createOpenEvent(5);
+		UUID bookingId = book(eventId, token);
+		// settled: a stream it wrongly opened ends at once
+		new SettlingWorker(this.jdbc, this.cache, kafkaBootstrapServers()).confirm(eventId, bookingId, userId, true);
+		// expired 10 s ago: well inside a JWT decoder's default 60 s clock skew, which a ticket checked by the service
+		// that minted it does not get
+		StreamTickets justPast = new StreamTickets(SECRET, "minitickets", Duration.ofSeconds(60),
+				Clock.fixed(Instant.now().minus(Duration.ofSeconds(70)), ZoneOffset.UTC));
+
+		assertProblem(events(bookingId, justPast.mint(StreamTickets.Kind.BOOKING, bookingId, userId).ticket()), 401);
+	}
+
+	@Test
 	void aTicketSentTwiceIsABadRequestNamingIt() {
 		String token = mint(newUserId());
 		UUID bookingId = book(createOpenEvent(5), token);

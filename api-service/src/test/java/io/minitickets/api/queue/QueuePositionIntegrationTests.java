@@ -63,6 +63,28 @@ class QueuePositionIntegrationTests extends ApiIntegrationTest {
 	}
 
 	@Test
+	void theBookingNextInLineHasNoEtaOnceTheWorkerHasSettledNothingForAHalfLife() {
+		String token = newUserToken();
+		long eventId = createOpenEvent(10);
+		book(eventId, token);
+		UUID last = book(eventId, token);
+		long offset = RequestedTopic.record(kafkaBootstrapServers(), last).offset();
+		try (WorkerGroupOffsets worker = new WorkerGroupOffsets(kafkaBootstrapServers())) {
+			worker.commit(offset - 1);
+			awaitAhead(last, token, 1);
+			worker.commit(offset);
+			JsonNode next = await().atMost(Duration.ofSeconds(10))
+				.until(() -> queue(last, token), (q) -> q.path("ahead").asLong(-1) == 0 && q.has("etaSeconds"));
+			assertThat(next.get("etaSeconds").asLong()).as("a rate measured, the worker settling").isZero();
+
+			// the worker now settles nothing: after the rate's half-life (10 s) no ETA, not a made-up 0
+			JsonNode frozen = await().atMost(Duration.ofSeconds(20))
+				.until(() -> queue(last, token), (q) -> !q.has("etaSeconds"));
+			assertThat(frozen.get("ahead").asLong()).isZero();
+		}
+	}
+
+	@Test
 	void theBrokerIsReadOncePerPeriodHoweverOftenStatusesArePolled() {
 		String token = newUserToken();
 		UUID bookingId = book(createOpenEvent(10), token);

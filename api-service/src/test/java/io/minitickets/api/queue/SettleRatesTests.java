@@ -19,10 +19,10 @@ class SettleRatesTests {
 	@Test
 	void theRateIsUnknownUntilTwoReadingsWithABacklog() {
 		assertThat(this.rates.add(List.of(new PartitionLag(0, 100, 10L)), T0).get(0))
-			.isEqualTo(new PartitionProgress(10, 100, null));
+			.isEqualTo(new PartitionProgress(10, 100, null, false));
 
 		assertThat(this.rates.add(List.of(new PartitionLag(0, 100, 30L)), T0.plusSeconds(2)).get(0))
-			.isEqualTo(new PartitionProgress(30, 100, 10.0));
+			.isEqualTo(new PartitionProgress(30, 100, 10.0, false));
 	}
 
 	@Test
@@ -42,6 +42,33 @@ class SettleRatesTests {
 			.ratePerSecond();
 
 		assertThat(rate).isCloseTo(50 / 10.5, within(1e-9));
+	}
+
+	@Test
+	void aPartitionWithRecordsWaitingAndNoneSettledForAHalfLifeIsStalled() {
+		this.rates.add(List.of(new PartitionLag(0, 1_000, 0L)), T0);
+		this.rates.add(List.of(new PartitionLag(0, 1_000, 100L)), T0.plusSeconds(1));
+		for (int second = 2; second <= 10; second++) {
+			PartitionProgress waiting = this.rates.add(List.of(new PartitionLag(0, 1_000, 100L)),
+					T0.plusSeconds(second)).get(0);
+			assertThat(waiting.stalled()).as("%d s without a record settled", second - 1).isFalse();
+		}
+
+		PartitionProgress frozen = this.rates.add(List.of(new PartitionLag(0, 1_000, 100L)), T0.plusSeconds(11)).get(0);
+		assertThat(frozen.stalled()).as("10 s, a half-life, without a record settled").isTrue();
+		assertThat(frozen.ratePerSecond()).as("the rate itself is only pulled down").isPositive();
+		assertThat(this.rates.add(List.of(new PartitionLag(0, 1_000, 150L)), T0.plusSeconds(12)).get(0).stalled())
+			.as("settling again")
+			.isFalse();
+	}
+
+	@Test
+	void anIdlePartitionIsNotStalled() {
+		this.rates.add(List.of(new PartitionLag(0, 50, 0L)), T0);
+		this.rates.add(List.of(new PartitionLag(0, 50, 50L)), T0.plusSeconds(1));
+
+		assertThat(this.rates.add(List.of(new PartitionLag(0, 50, 50L)), T0.plusSeconds(30)).get(0).stalled())
+			.isFalse();
 	}
 
 	@Test

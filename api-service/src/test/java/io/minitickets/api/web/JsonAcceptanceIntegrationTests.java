@@ -19,7 +19,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 class JsonAcceptanceIntegrationTests extends ApiIntegrationTest {
 
 	private static final List<String> EXCLUDING = List.of("application/json;q=0", "text/plain, */*;q=0",
-			"application/*;q=0", "application/json;q=abc");
+			"application/*;q=0");
+
+	private static final List<String> UNREADABLE = List.of("application/json;q=abc", "application/json;q=2", ";;;");
 
 	private static final List<String> ADMITTING = List.of("*/*", "application/json", "application/*",
 			"*/*;q=0, application/json;q=0.5");
@@ -113,6 +115,22 @@ class JsonAcceptanceIntegrationTests extends ApiIntegrationTest {
 	}
 
 	@Test
+	void answersABadRequestToAnAcceptThatCannotBeRead() {
+		long eventId = createOpenEvent(3);
+		String user = newUserToken();
+
+		for (String accept : UNREADABLE) {
+			assertUnreadable(this.api.post(bookings(eventId), "{\"quantity\":1}", user, "Accept", accept), accept,
+					bookings(eventId));
+			assertUnreadable(get("/api/events/" + eventId, user, accept), accept, "/api/events/" + eventId);
+			assertUnreadable(this.api.send("POST", "/api/auth/login",
+					"{\"email\":\"nobody@test.local\",\"password\":\"wrong\"}", "Accept", accept), accept,
+					"/api/auth/login");
+		}
+		assertThat(this.gate.available(eventId)).as("no seat reserved").hasValue(3);
+	}
+
+	@Test
 	void authenticatesBeforeItLooksAtAccept() {
 		HttpResponse<String> mvc = this.api.send("GET", "/api/bookings", null, "Accept", "application/json;q=0");
 		HttpResponse<String> route = this.api.send("POST", bookings(createOpenEvent(1)), "{\"quantity\":1}",
@@ -130,6 +148,15 @@ class JsonAcceptanceIntegrationTests extends ApiIntegrationTest {
 		assertThat(response.headers().firstValue("Content-Type")).as(accept + " " + path)
 			.hasValue("application/problem+json");
 		assertThat(ApiClient.json(response).get("type").asString()).endsWith("/problems/unsupported");
+		assertThat(ApiClient.json(response).get("instance").asString()).isEqualTo(path);
+	}
+
+	private static void assertUnreadable(HttpResponse<String> response, String accept, String path) {
+		assertThat(response.statusCode()).as(accept + " " + path + ": " + response.body()).isEqualTo(400);
+		assertThat(response.headers().firstValue("Content-Type")).as(accept + " " + path)
+			.hasValue("application/problem+json");
+		assertThat(ApiClient.json(response).get("detail").asString()).as(accept + " " + path)
+			.isEqualTo(JsonAcceptance.UNREADABLE);
 		assertThat(ApiClient.json(response).get("instance").asString()).isEqualTo(path);
 	}
 

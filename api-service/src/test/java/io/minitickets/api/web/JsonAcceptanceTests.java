@@ -3,10 +3,12 @@ package io.minitickets.api.web;
 import java.util.Collections;
 import java.util.List;
 
+import io.minitickets.api.problem.ApiException;
 import org.junit.jupiter.api.Test;
 import org.springframework.mock.web.MockHttpServletRequest;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatExceptionOfType;
 
 /**
  * JSON's quality in an {@code Accept} field as RFC 9110 reads it: the most specific matching range decides
@@ -81,7 +83,7 @@ class JsonAcceptanceTests {
 	}
 
 	@Test
-	void aMalformedFieldIsNotAcceptable() {
+	void aMalformedFieldCannotBeRead() {
 		for (String malformed : List.of("application/json;q=abc", "application/json;q=1.5", "application/json;q=2",
 				"application/json;q=-0", "application/json;q=0.1234", "application/json;q=", "application/json;q=.5",
 				"application/json;q=1e-1", "application/json;q=\"0.5\"", "application/json;q=1.001", "json",
@@ -112,8 +114,10 @@ class JsonAcceptanceTests {
 
 		assertThat(JsonAcceptance.acceptsJson(plain)).isTrue();
 		assertThat(JsonAcceptance.acceptsJson(excluded)).isFalse();
-		assertThat(JsonAcceptance.acceptsJson(malformed)).isFalse();
 		assertThat(JsonAcceptance.notAcceptable().getStatus().value()).isEqualTo(406);
+		assertThatExceptionOfType(ApiException.class).isThrownBy(() -> JsonAcceptance.acceptsJson(malformed))
+			.satisfies((ex) -> assertThat(ex.getStatus().value()).isEqualTo(400))
+			.withMessage(JsonAcceptance.UNREADABLE);
 	}
 
 	private static int quality(String... acceptLines) {
