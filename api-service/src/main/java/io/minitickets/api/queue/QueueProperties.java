@@ -15,8 +15,8 @@ import org.springframework.validation.annotation.Validated;
  * @param rateHalfLife the half-life of the smoothed settle rate per partition: records settled and seconds measured this
  * long ago weigh half as much as those measured now; a stall at least this long is forgotten once the worker settles
  * again (its rate is then measured afresh)
- * @param recentRateWindow the window of the recent settle rate that {@code auto} admission judges the lag by (with the
- * smoothed one, the lower of the two): the records settled over about this long, while records waited at every reading
+ * @param recentRateWindow the window of the recent settle rate that {@code auto} admission judges the lag by (the
+ * smoothed one only while it is unmeasured): the records settled over about this long, while records waited at every reading
  * of it; 2 s, two readings, so that a worker committing every second or so (a slowed batch) is not read as stalled
  * @param kafkaTimeout the longest wait for each of the broker's answers to one read; past it the last reading stays
  * @param remembered the most bookings whose smallest position this instance remembers, so that their position never

@@ -18,7 +18,7 @@ import org.springframework.boot.context.properties.bind.DefaultValue;
  * @param abandonAfter how long a place may go without its owner reading it (a long-poll reads it every
  * {@code waitPoll}) before it is dropped as abandoned when it comes up for admission; zero for never
  * @param autoLagTarget {@code auto} admission: the consumer lag aimed at, as seconds of settling at the worker's current
- * rate (the lower of its smoothed and recent rates); 1 s so that a worker slowed to a third stays under ~10 s of lag
+ * rate (its recent settle rate); 1 s so that a worker slowed to a third stays under ~10 s of lag
  * with the bookings in transit to Kafka when it slows ({@link AutoAdmissionRate} says why)
  * @param autoDrainOver {@code auto} admission: over how long a lag above (below) the target is brought back to it; 40 s
  * so that while the lag is within ~10 s the rate stays within 20 % of the settle rate ({@link AutoAdmissionRate})

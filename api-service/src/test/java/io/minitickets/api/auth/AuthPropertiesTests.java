@@ -19,7 +19,7 @@ class AuthPropertiesTests {
 		AuthProperties properties = new Binder(new MapConfigurationPropertySource(Map.of()))
 			.bindOrCreate("minitickets.auth", AuthProperties.class);
 
-		assertThat(properties.verifiedTokenCacheSize()).isEqualTo(100_000);
+		assertThat(properties.verifiedTokenCacheSize()).isEqualTo(250_000);
 	}
 
 	@Test

@@ -7,6 +7,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Deque;
 import java.util.List;
+import java.util.Random;
 
 import io.minitickets.api.waitingroom.AutoAdmissionRate.Pipeline;
 import org.jspecify.annotations.Nullable;
@@ -194,6 +195,26 @@ class AutoAdmissionRateTests {
 				+ "rate: %s", sale.rates()).isBetween(0.0, 10.0);
 	}
 
+	/**
+	 * The bench's slowed worker is not steady: on this machine its 5 s settle rate swung between ~800 and ~1,340 a
+	 * second around ~1,000 (full-size run of 2026-12-06 00:16 UTC), and the rule, judging the lag at the lower of its
+	 * smoothed and recent rates and draining a 7 s lag over 40 s, admitted 20-29 % under it for 40 s.
+	 */
+	@ParameterizedTest(name = "worker speed drawn with seed {0}")
+	@ValueSource(ints = { 1, 2, 3, 4, 5, 6, 7, 8, 9, 10 })
+	void aRushFollowsAWorkerWhoseSpeedSwingsAQuarterEitherWayAfterItSlowsToAThird(int seed) {
+		Sale sale = new Sale(2.5, true, new Random(seed));
+		while (!sale.over()) {
+			sale.round(this.rate.perSecond(sale.pipeline(), null, 1, sale.now()));
+		}
+
+		assertThat(sale.slowedAt).as("the slow-down lands while places wait").isPositive();
+		assertThat(sale.mostLagSeconds()).as("the lag at its highest, seconds a record waited to be settled")
+			.isLessThanOrEqualTo(10);
+		assertThat(sale.followSeconds()).as("from the slow-down until admission stayed within 20 %% of the settle "
+				+ "rate: %s", sale.rates()).isBetween(0.0, 10.0);
+	}
+
 	@ParameterizedTest(name = "admission reaching Kafka {0} ms later")
 	@ValueSource(ints = { 2_000, 2_500, 3_000 })
 	void aRushWhoseBookingsTrailAdmissionRampsFromTheFloorToTheWorkersSpeedWithinFortySeconds(int delayMillis) {
@@ -359,11 +380,19 @@ class AutoAdmissionRateTests {
 		/** The bench's deadline at this scale (20 s + a second a hundred customers), s. */
 		private static final double LONGEST = 120;
 
+		/** How long a drawn speed of a swinging worker lasts, s. */
+		private static final int SWING_SECONDS = 2;
+
 		private final double delay;
 
 		private final boolean slowing;
 
 		private double capacity = CAPACITY;
+
+		/** Draws the worker's speed every {@value #SWING_SECONDS} s (a quarter either way); null for a steady worker. */
+		private final @Nullable Random swings;
+
+		private double speed = 1;
 
 		private int round;
 
@@ -406,8 +435,19 @@ class AutoAdmissionRateTests {
 		 * @param slowing whether the worker slows to a third (else it keeps its speed to the end)
 		 */
 		Sale(double delay, boolean slowing) {
+			this(delay, slowing, null);
+		}
+
+		/**
+		 * @param delay from an admission until its booking is in Kafka, s
+		 * @param slowing whether the worker slows to a third (else it keeps its speed to the end)
+		 * @param swings draws the worker's speed, uniformly 0.75-1.25 of its capacity, every {@value #SWING_SECONDS} s;
+		 * null for a worker at its capacity throughout
+		 */
+		Sale(double delay, boolean slowing, @Nullable Random swings) {
 			this.delay = delay;
 			this.slowing = slowing;
+			this.swings = swings;
 		}
 
 		Instant now() {
@@ -446,7 +486,10 @@ class AutoAdmissionRateTests {
 			while (!this.inTransit.isEmpty() && this.inTransit.getFirst()[0] <= seconds + 1e-9) {
 				this.end += this.inTransit.removeFirst()[1];
 			}
-			this.committed = Math.min(this.end, this.committed + this.capacity * ROUND);
+			if (this.swings != null && this.round % (SWING_SECONDS * 5) == 0) {
+				this.speed = 0.75 + 0.5 * this.swings.nextDouble();
+			}
+			this.committed = Math.min(this.end, this.committed + this.capacity * this.speed * ROUND);
 			this.round++;
 			if (this.round % 5 == 0) {
 				read(this.round * ROUND);
