@@ -19,7 +19,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 /**
  * Issue 18, slice 3: the {@code auto} admission rate from the pipeline's measured capacity (the defaults: lag target
- * 1 s of settling at the worker's current rate, drained over 40 s, floor 1/s, held 5 s after a shed): doubling while
+ * 1 s of settling at the worker's current rate, drained over 90 s, floor 1/s, held 5 s after a shed): doubling while
  * the pipeline keeps up, never past twice what it delivered, the settle rate once the lag reaches its target, held
  * while the lag is unknown.
  */
@@ -27,7 +27,7 @@ class AutoAdmissionRateTests {
 
 	private static final Instant T0 = Instant.parse("2026-12-03T12:00:00Z");
 
-	private final AutoAdmissionRate rate = new AutoAdmissionRate(Duration.ofSeconds(1), Duration.ofSeconds(40), 1,
+	private final AutoAdmissionRate rate = new AutoAdmissionRate(Duration.ofSeconds(1), Duration.ofSeconds(90), 1,
 			Duration.ofSeconds(5), 0.75);
 
 	@Test
@@ -39,15 +39,15 @@ class AutoAdmissionRateTests {
 	void asTheLagGrowsTheRateFalls() {
 		int atTarget = this.rate.perSecond(pipeline(300.0, 300, 0, 0), null, 1, T0);
 		int above = this.rate.perSecond(pipeline(300.0, 2_300, 0, 0), null, 1, T0.plusSeconds(1));
-		int farAbove = this.rate.perSecond(pipeline(300.0, 12_900, 0, 0), null, 1, T0.plusSeconds(2));
+		int farAbove = this.rate.perSecond(pipeline(300.0, 30_000, 0, 0), null, 1, T0.plusSeconds(2));
 
-		assertThat(above).isEqualTo(250).isLessThan(atTarget);
+		assertThat(above).isEqualTo(277).isLessThan(atTarget);
 		assertThat(farAbove).as("more to drain than is settled: the floor").isEqualTo(1);
 	}
 
 	@Test
 	void belowItsTargetTheLagLeavesRoomToGrowTowardsTheWorkersSpeed() {
-		assertThat(this.rate.perSecond(pipeline(300.0, 0, 0, 0), null, 1, T0)).isEqualTo(307);
+		assertThat(this.rate.perSecond(pipeline(300.0, 0, 0, 0), null, 1, T0)).isEqualTo(303);
 	}
 
 	@Test
@@ -135,16 +135,16 @@ class AutoAdmissionRateTests {
 		}
 		int lagging = this.rate.perSecond(pipeline(300.0, 2_300, 0, 0), null, 1, T0.plusSeconds(11));
 
-		assertThat(lagging).isEqualTo(250);
+		assertThat(lagging).isEqualTo(277);
 	}
 
 	@Test
 	void theLagIsJudgedInSecondsAtTheWorkersRecentRateNotItsSmoothedOne() {
 		// smoothed over 10 s the worker still reads 300/s, but it settled 100/s over the last 2 s: the 450 records
-		// ahead (1.5 s at the old speed) are 4.5 s at its speed now, 3.5 s over the target, drained over 40 s
+		// ahead (1.5 s at the old speed) are 4.5 s at its speed now, 3.5 s over the target, drained over 90 s
 		int rate = this.rate.perSecond(new Pipeline(300.0, 100.0, 100.0, 450L, 0, 0, 256), null, 1, T0);
 
-		assertThat(rate).isEqualTo(91);
+		assertThat(rate).isEqualTo(96);
 	}
 
 	@Test
@@ -177,7 +177,8 @@ class AutoAdmissionRateTests {
 				Arrays.toString(rates)).isBetween(0, 10);
 		assertThat(mostLag).as("1.5 s of the fast worker's records are 4.5 s of the slow one's, and the 2 s window "
 				+ "sees the slow-down within 2 s").isLessThanOrEqualTo(10);
-		assertThat(worker.lagSeconds()).as("drained towards the target over 40 s").isLessThanOrEqualTo(3);
+		assertThat(worker.lagSeconds()).as("draining towards the target over 90 s: under the 4.5 s the slow-down made")
+			.isLessThanOrEqualTo(3.5);
 	}
 
 	@ParameterizedTest(name = "admission reaching Kafka {0} ms later")
@@ -198,10 +199,11 @@ class AutoAdmissionRateTests {
 	/**
 	 * The bench's slowed worker is not steady: on this machine its 5 s settle rate swung between ~800 and ~1,340 a
 	 * second around ~1,000 (full-size run of 2026-12-06 00:16 UTC), and the rule, judging the lag at the lower of its
-	 * smoothed and recent rates and draining a 7 s lag over 40 s, admitted 20-29 % under it for 40 s.
+	 * smoothed and recent rates and draining a 7 s lag over 40 s, admitted 20-29 % under it for 40 s. That rule misses
+	 * the follow here with 7 of these 20 draws.
 	 */
 	@ParameterizedTest(name = "worker speed drawn with seed {0}")
-	@ValueSource(ints = { 1, 2, 3, 4, 5, 6, 7, 8, 9, 10 })
+	@ValueSource(ints = { 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20 })
 	void aRushFollowsAWorkerWhoseSpeedSwingsAQuarterEitherWayAfterItSlowsToAThird(int seed) {
 		Sale sale = new Sale(2.5, true, new Random(seed));
 		while (!sale.over()) {
@@ -249,11 +251,11 @@ class AutoAdmissionRateTests {
 	@Test
 	void nothingIsAdmittedWhileRequestsAreShedAndForTheHoldAfter() {
 		assertThat(this.rate.perSecond(pipeline(300.0, 0, 7, 10), null, 1, T0))
-			.as("sheds before the first reading are not this room's doing").isEqualTo(307);
+			.as("sheds before the first reading are not this room's doing").isEqualTo(303);
 		assertThat(this.rate.perSecond(pipeline(300.0, 0, 8, 10), null, 1, T0.plusSeconds(1))).isZero();
 		assertThat(this.rate.perSecond(pipeline(300.0, 0, 8, 10), null, 1, T0.plusSeconds(5))).isZero();
 		assertThat(this.rate.perSecond(pipeline(300.0, 0, 8, 10), null, 1, T0.plusSeconds(7)))
-			.isEqualTo(307);
+			.isEqualTo(303);
 	}
 
 	@Test
@@ -276,7 +278,7 @@ class AutoAdmissionRateTests {
 	@Test
 	void nothingIsAdmittedWhileTheInFlightLimitIsNearlyReached() {
 		assertThat(this.rate.perSecond(pipeline(300.0, 0, 0, 192), null, 1, T0)).isZero();
-		assertThat(this.rate.perSecond(pipeline(300.0, 0, 0, 191), null, 1, T0)).isEqualTo(307);
+		assertThat(this.rate.perSecond(pipeline(300.0, 0, 0, 191), null, 1, T0)).isEqualTo(303);
 	}
 
 	@Test
