@@ -12,11 +12,15 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.SortedMap;
+import java.util.TreeMap;
+import java.util.UUID;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
 
 import io.minitickets.loadtests.bench.BenchContext;
 import io.minitickets.loadtests.bench.BenchStack;
@@ -42,8 +46,9 @@ import io.minitickets.localstack.stack.StackException;
  * commits within each second's reading, as an uncapped worker of a real sale does). Every customer joins an open event's
  * room in {@code auto} admission (a seat each), then the customers follow the line as real ones would: the places
  * near its head are read ({@code GET}), and each customer read {@code ADMITTED} books one seat at once with its
- * admission token; meanwhile every customer asks its position round robin on two more connections (as fast as they
- * are answered), so that no place is dropped as abandoned. Once the room admitted a third of the customers (two
+ * admission token (under an Idempotency-Key; a 429 or 503 sent again after a second, {@value #BOOKING_RETRIES} times
+ * at most); meanwhile every customer still in the line asks its position round robin on two more connections (as
+ * fast as they are answered), so that no place is dropped as abandoned. Once the room admitted a third of the customers (two
  * thirds still waiting), or a third of the deadline has passed, the file says 3: each batch of the worker is followed
  * by twice its time idle and the cap is divided by 3. Every second a sampler reads the worker
  * group's end and committed offsets (Kafka admin) and the room's admitted count (Valkey); api-service's
@@ -84,6 +89,11 @@ final class AutoRush {
 	private static final int SMALLEST_LOOK_AHEAD = 100;
 
 	private static final int LARGEST_LOOK_AHEAD = 5_000;
+
+	/** How many times a booking answered 429 or 503 is sent again. */
+	static final int BOOKING_RETRIES = 3;
+
+	private static final Duration RETRY_AFTER = Duration.ofSeconds(1);
 
 	private AutoRush() {
 	}
@@ -149,32 +159,34 @@ final class AutoRush {
 				throw new StackException(WaitingRoomFigure.NAME + ": a join of the auto room was refused (answers " + Places.statuses(joins) + ")");
 			}
 			List<String> ids = joins.stream().map(Places.Answer::placeId).toList();
-			Positions positions = new Positions(places, users, ids);
+			AtomicInteger cursor = new AtomicInteger();
+			Positions positions = new Positions(places, users, ids, cursor::get);
 			CompletableFuture<LoadRun> kept = CompletableFuture
 				.supplyAsync(() -> keepers.closed(positions, deadline, ResponseSink.IGNORE));
 			long slowFrom = System.nanoTime();
 			long until = slowFrom + deadline.toNanos();
-			int cursor = 0;
 			int lookAhead = SMALLEST_LOOK_AHEAD;
 			long booked = 0;
 			long dropped = 0;
+			SortedMap<Integer, Long> bookingAnswers = new TreeMap<>();
 			double slowedAt = -1;
-			while (cursor < ids.size() && System.nanoTime() - until < 0) {
+			while (cursor.get() < ids.size() && System.nanoTime() - until < 0) {
 				if (slowedAt < 0 && (room.status(eventId).admitted() >= ids.size() / SLOWDOWN
 						|| System.nanoTime() - slowFrom > deadline.toNanos() / SLOWDOWN)) {
 					Files.writeString(slowdown, Integer.toString(SLOWDOWN));
 					slowedAt = (System.nanoTime() - start) / 1e9;
 					context.progress("%s: %,d customers through: the worker slowed to a third of its speed",
-							WaitingRoomFigure.NAME, cursor);
+							WaitingRoomFigure.NAME, cursor.get());
 				}
-				int from = cursor;
-				int to = Math.min(ids.size(), cursor + lookAhead);
+				int from = cursor.get();
+				int to = Math.min(ids.size(), from + lookAhead);
 				List<Places.Answer> read = places.read(generator, users.subList(from, to), ids.subList(from, to));
 				int through = 0;
 				List<byte[]> bookings = new ArrayList<>();
 				for (Places.Answer answer : read) {
 					if ("ADMITTED".equals(answer.state()) && answer.admissionToken() != null) {
-						bookings.add(places.bookRequest(users.get(from + through), answer.admissionToken()));
+						bookings.add(places.bookRequest(users.get(from + through), answer.admissionToken(),
+								UUID.randomUUID().toString()));
 					}
 					else if ("DROPPED".equals(answer.state())) {
 						dropped++;
@@ -184,27 +196,58 @@ final class AutoRush {
 					}
 					through++;
 				}
-				booked += places.send(generator, bookings.size(), bookings::get)
-					.stream()
-					.filter((answer) -> answer.status() == 202)
-					.count();
-				cursor += through;
+				booked += book(places, generator, bookings, bookingAnswers);
+				cursor.addAndGet(through);
 				lookAhead = Math.clamp(2L * Math.max(through, lookAhead / 2), SMALLEST_LOOK_AHEAD, LARGEST_LOOK_AHEAD);
 				if (through == 0) {
 					ProcessWaits.pause(IDLE);
 				}
 			}
-			double emptiedAt = (cursor >= ids.size()) ? (System.nanoTime() - start) / 1e9 : -1;
+			double emptiedAt = (cursor.get() >= ids.size()) ? (System.nanoTime() - start) / 1e9 : -1;
 			Files.writeString(slowdown, "1");
 			kept.join();
 			stack.awaitWorkerCaughtUp(Duration.ofMinutes(3));
 			ProcessWaits.pause(Duration.ofSeconds(1));
 			long shed = shed(metrics) - shedBefore;
-			return Result.of(users.size(), cursor, booked, dropped, shed, slowedAt, emptiedAt, List.copyOf(samples));
+			return Result.of(users.size(), cursor.get(), booked, dropped, shed, slowedAt, emptiedAt, List.copyOf(samples),
+					bookingAnswers);
 		}
 		finally {
 			sampler.shutdownNow();
 		}
+	}
+
+	/**
+	 * Books as the customers' clients do: each booking under its own Idempotency-Key, a 429 or 503 (the limiter, or
+	 * Valkey or Postgres briefly unable to answer) sent again with the same key after a second, up to
+	 * {@value #BOOKING_RETRIES} times.
+	 *
+	 * @param answers every answer, retries included, counted by HTTP status
+	 * @return bookings accepted (202)
+	 */
+	private static long book(Places places, LoadGenerator generator, List<byte[]> bookings,
+			SortedMap<Integer, Long> answers) {
+		List<byte[]> sending = bookings;
+		long accepted = 0;
+		for (int attempt = 0; attempt <= BOOKING_RETRIES && !sending.isEmpty(); attempt++) {
+			if (attempt > 0) {
+				ProcessWaits.pause(RETRY_AFTER);
+			}
+			List<Places.Answer> sent = places.send(generator, sending.size(), sending::get);
+			List<byte[]> again = new ArrayList<>();
+			for (int i = 0; i < sent.size(); i++) {
+				int status = sent.get(i).status();
+				answers.merge(status, 1L, Long::sum);
+				if (status == 202) {
+					accepted++;
+				}
+				else if (status == 429 || status == 503) {
+					again.add(sending.get(i));
+				}
+			}
+			sending = again;
+		}
+		return accepted;
 	}
 
 	private static URI metrics(BenchStack stack) {
@@ -271,16 +314,18 @@ final class AutoRush {
 	 * slowed settle rate, s: the end of the first {@value #RATE_SECONDS} s window wholly after the slow-down from which on
 	 * every window that ended before the line emptied was within it; −1 when none was (bar ≤ 10)
 	 * @param samples every second's reading
+	 * @param bookingAnswers the admitted customers' booking answers by HTTP status, retries included
 	 */
 	record Result(int customers, int through, long booked, long dropped, long shed, double slowedAtSeconds,
 			double lineSeconds, double maxLagSeconds, double settledPerSecondBefore, double settledPerSecondAfter,
-			double followSeconds, List<Sample> samples) {
+			double followSeconds, List<Sample> samples, SortedMap<Integer, Long> bookingAnswers) {
 
 		/**
 		 * @param emptiedAt when the last customer was through, seconds into the rush; −1 when the deadline came first
+		 * @param bookingAnswers the admitted customers' booking answers by HTTP status, retries included
 		 */
 		static Result of(int customers, int through, long booked, long dropped, long shed, double slowedAt,
-				double emptiedAt, List<Sample> samples) {
+				double emptiedAt, List<Sample> samples, SortedMap<Integer, Long> bookingAnswers) {
 			double maxLag = 0;
 			double before = 0;
 			double after = 0;
@@ -328,7 +373,7 @@ final class AutoRush {
 						- slowedAt;
 			}
 			return new Result(customers, through, booked, dropped, shed, slowedAt, line, maxLag, before, after, follow,
-					samples);
+					samples, new TreeMap<>(bookingAnswers));
 		}
 
 	}

@@ -117,12 +117,14 @@ final class Places {
 	/**
 	 * @param user an admitted customer
 	 * @param admissionToken the customer's admission token
+	 * @param idempotencyKey the customer's key for this booking, the same on every retry
 	 * @return the customer's booking of one seat of the event with its admission, as the bytes sent
 	 */
-	byte[] bookRequest(LoadUser user, String admissionToken) {
+	byte[] bookRequest(LoadUser user, String admissionToken, String idempotencyKey) {
 		return ascii("POST /api/events/" + this.eventId + "/bookings HTTP/1.1\r\nHost: " + this.api.getAuthority()
 				+ "\r\nAccept: application/json\r\nAuthorization: Bearer " + user.token() + "\r\nAdmission-Token: "
-				+ admissionToken + "\r\nContent-Type: application/json\r\nContent-Length: 14\r\n\r\n{\"quantity\":1}");
+				+ admissionToken + "\r\nIdempotency-Key: " + idempotencyKey
+				+ "\r\nContent-Type: application/json\r\nContent-Length: 14\r\n\r\n{\"quantity\":1}");
 	}
 
 	/**

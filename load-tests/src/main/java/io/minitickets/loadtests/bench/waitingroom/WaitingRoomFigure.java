@@ -199,7 +199,8 @@ public final class WaitingRoomFigure implements Figure {
 		AutoRush.Result auto = figures.auto();
 		if (auto.booked() != auto.through() - auto.dropped()) {
 			breaches.add(String.format(Locale.ROOT, "%s: %,d customers admitted in the auto rush, %,d bookings "
-					+ "accepted", NAME, auto.through() - auto.dropped(), auto.booked()));
+					+ "accepted (answers, retries included: %s)", NAME, auto.through() - auto.dropped(), auto.booked(),
+					auto.bookingAnswers()));
 		}
 		return breaches;
 	}

@@ -2,6 +2,7 @@ package io.minitickets.loadtests.bench.waitingroom;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.TreeMap;
 
 import org.junit.jupiter.api.Test;
 
@@ -22,7 +23,7 @@ class AutoRushResultTests {
 				new AutoRush.Sample(5, 230, 230, 0));
 
 		// the end read at 1 s (200) was committed by 4 s: 3 s of settling; every other reading waited less
-		assertThat(AutoRush.Result.of(0, 0, 0, 0, 0, -1, -1, samples).maxLagSeconds()).isCloseTo(3, within(1e-9));
+		assertThat(AutoRush.Result.of(0, 0, 0, 0, 0, -1, -1, samples, new TreeMap<>()).maxLagSeconds()).isCloseTo(3, within(1e-9));
 	}
 
 	@Test
@@ -32,7 +33,7 @@ class AutoRushResultTests {
 			samples.add(new AutoRush.Sample(second, 10L * second, 10L * second, 10L * second));
 		}
 
-		assertThat(AutoRush.Result.of(0, 0, 0, 0, 0, -1, -1, samples).maxLagSeconds()).isZero();
+		assertThat(AutoRush.Result.of(0, 0, 0, 0, 0, -1, -1, samples, new TreeMap<>()).maxLagSeconds()).isZero();
 	}
 
 	@Test
@@ -47,7 +48,7 @@ class AutoRushResultTests {
 			admitted += (second < 10) ? 300 : Math.max(100, 300 - 50 * (second - 10));
 		}
 
-		AutoRush.Result result = AutoRush.Result.of(0, 0, 0, 0, 0, 10, -1, samples);
+		AutoRush.Result result = AutoRush.Result.of(0, 0, 0, 0, 0, 10, -1, samples, new TreeMap<>());
 
 		assertThat(result.settledPerSecondBefore()).isCloseTo(300, within(1e-9));
 		assertThat(result.settledPerSecondAfter()).isCloseTo(100, within(1e-9));
@@ -69,7 +70,7 @@ class AutoRushResultTests {
 			admitted += (second < 10) ? 300 : (second >= 25 && second < 30) ? 250 : (second >= 35) ? 0 : 100;
 		}
 
-		AutoRush.Result result = AutoRush.Result.of(0, 0, 0, 0, 0, 10, 35, samples);
+		AutoRush.Result result = AutoRush.Result.of(0, 0, 0, 0, 0, 10, 35, samples, new TreeMap<>());
 
 		// windows ending 26–34 s count more than 120/s: it stays within only from the window 30–35 s (ending at 35,
 		// 25 s after the slow-down); the windows after the line emptied do not count
@@ -85,7 +86,7 @@ class AutoRushResultTests {
 			samples.add(new AutoRush.Sample(second, 10L * second, 10L * second, 10L * second));
 		}
 
-		AutoRush.Result result = AutoRush.Result.of(0, 0, 0, 0, 0, -1, 9, samples);
+		AutoRush.Result result = AutoRush.Result.of(0, 0, 0, 0, 0, -1, 9, samples, new TreeMap<>());
 
 		assertThat(result.followSeconds()).isEqualTo(-1);
 		assertThat(result.lineSeconds()).isEqualTo(-1);
