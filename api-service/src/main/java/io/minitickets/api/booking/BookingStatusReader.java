@@ -91,6 +91,26 @@ class BookingStatusReader {
 	}
 
 	/**
+	 * A status stream's opening read: the booking as {@link #read} answers it and its record's place, from one read of
+	 * the status cache.
+	 * @param bookingId the booking
+	 * @param userId the caller
+	 * @return the booking, and where its record sits while it is PENDING ({@link Opening#place})
+	 * @throws ApiException as {@link #read}
+	 */
+	Opening opening(UUID bookingId, long userId) {
+		Optional<CachedBooking> cached;
+		try {
+			cached = this.cache.get(bookingId);
+		}
+		catch (ValkeyUnavailableException ex) {
+			return new Opening(this.payments.withPayment(readWithoutCache(bookingId, userId)), null);
+		}
+		QueuePlace place = cached.map(CachedBooking::place).orElse(null);
+		return new Opening(this.payments.withPayment(readStatus(bookingId, userId, cached)), place);
+	}
+
+	/**
 	 * As {@link #read}, for a booking announced as changed: a PENDING or HELD cache entry is checked against Postgres
 	 * now, whenever it was last checked (the announcement follows the commit, the cache write may not).
 	 * @param bookingId the booking
@@ -115,32 +135,27 @@ class BookingStatusReader {
 		return this.queries.find(bookingId, userId).map(BookingView::of).map(this.payments::withPayment);
 	}
 
-	/**
-	 * @param bookingId a booking
-	 * @return where its record sits in {@code bookings.requested} while it is PENDING; null when unknown, past PENDING,
-	 * or Valkey cannot answer
-	 */
-	@Nullable QueuePlace place(UUID bookingId) {
-		try {
-			return this.cache.get(bookingId).map(CachedBooking::place).orElse(null);
-		}
-		catch (ValkeyUnavailableException ex) {
-			return null;
-		}
-	}
-
 	private BookingView readStatus(UUID bookingId, long userId) {
 		Optional<CachedBooking> cached;
 		try {
 			cached = this.cache.get(bookingId);
 		}
 		catch (ValkeyUnavailableException ex) {
-			return this.queries.find(bookingId, userId)
-				.map(BookingView::of)
-				.orElseThrow(() -> Problems.unavailable(
-						"The status of booking " + bookingId + " is unknown right now; try again shortly.",
-						UNKNOWN_RETRY_AFTER_SECONDS));
+			return readWithoutCache(bookingId, userId);
 		}
+		return readStatus(bookingId, userId, cached);
+	}
+
+	/** Valkey cannot answer: Postgres alone, a 503 while it does not know the booking (it may still be pending). */
+	private BookingView readWithoutCache(UUID bookingId, long userId) {
+		return this.queries.find(bookingId, userId)
+			.map(BookingView::of)
+			.orElseThrow(() -> Problems.unavailable(
+					"The status of booking " + bookingId + " is unknown right now; try again shortly.",
+					UNKNOWN_RETRY_AFTER_SECONDS));
+	}
+
+	private BookingView readStatus(UUID bookingId, long userId, Optional<CachedBooking> cached) {
 		if (cached.isPresent() && cached.get().userId() != userId) {
 			throw notFound(bookingId);
 		}
@@ -183,6 +198,16 @@ class BookingStatusReader {
 
 	private static ApiException notFound(UUID bookingId) {
 		return Problems.notFound("No booking " + bookingId + ".");
+	}
+
+	/**
+	 * What a status stream opens with.
+	 *
+	 * @param booking the booking, as {@link #read} answers it
+	 * @param place where its record sits in {@code bookings.requested} while the cache holds it PENDING; null when
+	 * unknown, past PENDING, or Valkey cannot answer
+	 */
+	record Opening(BookingView booking, @Nullable QueuePlace place) {
 	}
 
 }

@@ -18,7 +18,8 @@ final class BookingStream {
 
 	private final long userId;
 
-	private final @Nullable QueuePlace place;
+	/** Where its record sits; set once, by the opening read, when the stream is created without it. */
+	private volatile @Nullable QueuePlace place;
 
 	private final EventSlot slot = new EventSlot();
 
@@ -47,6 +48,13 @@ final class BookingStream {
 
 	@Nullable QueuePlace place() {
 		return this.place;
+	}
+
+	/**
+	 * @param found where its record sits, found by the opening read after the stream joined those told of changes
+	 */
+	void placed(QueuePlace found) {
+		this.place = found;
 	}
 
 	EventSlot slot() {

@@ -40,11 +40,11 @@ import tools.jackson.databind.json.JsonMapper;
  * whose committed offset advanced since the tick before, and those it has not settled yet (just opened, or still
  * above the reading after a visit: Valkey could not record the smaller position); while the worker group commits
  * nothing, an open stream costs the tick no work at all (docs/BENCHMARKS.md, "Idle streams"). A heartbeat comment
- * when nothing was written for
- * {@link BookingStreamProperties#heartbeat()}. Opening a stream reads the booking once, after the stream joins those
- * told of changes. A stream closes after a final status. An announced change that the
- * status read does not show yet (it fails, or the status cache lags the record) is read again after
- * {@link BookingStreamProperties#changeBackoff()}, doubling, {@link BookingStreamProperties#changeRetries()} times, then
+ * when nothing was written for {@link BookingStreamProperties#heartbeat()}. Opening a stream reads the booking once
+ * (its status and its record's place from one read of the status cache), after the stream joins those told of
+ * changes. A stream closes after a final status. An announced change that the status read does not show yet (it
+ * fails, or the status cache lags the record) is read again after {@link BookingStreamProperties#changeBackoff()},
+ * doubling, {@link BookingStreamProperties#changeRetries()} times, then
  * from Postgres alone, still doubling up to one heartbeat period apart, until it shows or the stream closes. At most
  * {@link BookingStreamProperties#max()} are open at once, counted in the gauge {@code minitickets.booking.streams}.
  */
@@ -137,12 +137,18 @@ class BookingStreams implements DisposableBean {
 			throw Problems.unavailable("Too many status streams are open on this instance; poll again shortly.",
 					this.properties.retryAfter().toSeconds());
 		}
-		BookingStream stream = new BookingStream(bookingId, userId, this.statuses.place(bookingId), this.json,
-				StreamEventId.parse(lastEventId));
+		BookingStream stream = new BookingStream(bookingId, userId, null, this.json, StreamEventId.parse(lastEventId));
 		follow(stream);
 		try {
-			// read once joined: a change announced from here on reaches the stream, one before it is in the read
-			stream.offer(withPosition(stream, this.statuses.read(bookingId, userId)));
+			// read once joined: a change announced from here on reaches the stream, one before it is in the read; the
+			// record's place comes with the status, from one read of the status cache
+			BookingStatusReader.Opening opening = this.statuses.opening(bookingId, userId);
+			QueuePlace place = opening.place();
+			if (place != null) {
+				stream.placed(place);
+				followPlace(stream, place);
+			}
+			stream.offer(withPosition(stream, opening.booking()));
 		}
 		catch (RuntimeException ex) {
 			close(stream);
@@ -159,9 +165,14 @@ class BookingStreams implements DisposableBean {
 		this.open.compute(stream.bookingId(), (id, streams) -> add(streams, stream));
 		QueuePlace place = stream.place();
 		if (place != null) {
-			this.byPartition.compute(place.partition(), (partition, streams) -> add(streams, stream));
-			this.unsettled.add(stream);
+			followPlace(stream, place);
 		}
+	}
+
+	/** Adds a stream to those the position tick visits when its record's partition moves (and to the next tick's). */
+	private void followPlace(BookingStream stream, QueuePlace place) {
+		this.byPartition.compute(place.partition(), (partition, streams) -> add(streams, stream));
+		this.unsettled.add(stream);
 	}
 
 	private static Set<BookingStream> add(@Nullable Set<BookingStream> streams, BookingStream stream) {

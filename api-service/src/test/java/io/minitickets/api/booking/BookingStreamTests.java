@@ -22,6 +22,7 @@ import static org.mockito.Mockito.clearInvocations;
 import static org.mockito.Mockito.mock;
 import static org.mockito.Mockito.never;
 import static org.mockito.Mockito.verify;
+import static org.mockito.Mockito.verifyNoMoreInteractions;
 
 class BookingStreamTests {
 
@@ -216,6 +217,36 @@ class BookingStreamTests {
 			streams.positions(); // nothing committed since: visited because it is still above the reading
 			streams.positions();
 			assertThat(this.sink.sent).containsExactly("0:5", "0:4", "0:2");
+		}
+		finally {
+			streams.destroy();
+		}
+	}
+
+	@Test
+	void openingAStreamReadsTheBookingOnceForItsStatusAndItsRecordsPlace() {
+		// one status-cache read per open, where the place and the status took one each: docs/BENCHMARKS.md
+		BookingStatusReader statuses = mock(BookingStatusReader.class);
+		QueuePositions positions = mock(QueuePositions.class);
+		given(statuses.opening(BOOKING, 1))
+			.willReturn(new BookingStatusReader.Opening(pending(4), new QueuePlace(0, 5, null)));
+		given(positions.of(any(), any())).willReturn(new QueuePosition(4, null, Instant.now()));
+		BookingStreams streams = new BookingStreams(statuses, positions,
+				new BookingStreamProperties(10, Duration.ofHours(1), Duration.ofHours(1), Duration.ofHours(1),
+						Duration.ofSeconds(1), Duration.ofMinutes(1), 3, Duration.ofMillis(5)),
+				JSON, new SimpleMeterRegistry());
+		try {
+			streams.open(BOOKING, 1, null).slot().attach(this.sink);
+			assertThat(this.sink.sent).containsExactly("0:4");
+			verify(statuses).opening(BOOKING, 1);
+			verifyNoMoreInteractions(statuses);
+
+			// the place came with that read: the tick visits the stream when its record's partition moves
+			given(positions.committed()).willReturn(Map.of(0, 2L));
+			given(positions.movedBelow(any(), anyLong())).willReturn(true, false);
+			given(positions.of(any(), any())).willReturn(new QueuePosition(3, null, Instant.now()));
+			streams.positions();
+			assertThat(this.sink.sent).containsExactly("0:4", "0:3");
 		}
 		finally {
 			streams.destroy();

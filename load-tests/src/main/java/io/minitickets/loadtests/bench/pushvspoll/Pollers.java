@@ -7,6 +7,7 @@ import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.time.Duration;
 import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Semaphore;
@@ -24,7 +25,8 @@ import io.minitickets.loadtests.bench.sse.Customer;
  * {@code GET /api/bookings/{id}} one second after the previous answer (after its Retry-After on a 429 or 503) until
  * the status is final. A poll unanswered within 10 s counts as no answer and the customer polls again; a customer
  * without a final status at the deadline is a miss. At most {@code inFlight} polls wait for an answer at once (the
- * connections of the load generator), a virtual thread per customer.
+ * connections of the load generator), a virtual thread per customer. Each customer's wait, from the start of the
+ * round until the answer that showed it the final status, is kept ({@link #waitSeconds()}).
  */
 final class Pollers {
 
@@ -44,6 +46,8 @@ final class Pollers {
 
 	private final AtomicLong polls = new AtomicLong();
 
+	private final List<Double> waits = new CopyOnWriteArrayList<>();
+
 	/**
 	 * @param http the run's client
 	 * @param api api-service's base URL
@@ -59,14 +63,16 @@ final class Pollers {
 	 * Polls every customer's booking until final or until {@code deadline}.
 	 * @param customers whose bookings to follow
 	 * @param answers where every poll's answer is counted
+	 * @param start {@link System#nanoTime()} at which the customers started waiting
 	 * @param deadline {@link System#nanoTime()} after which no customer polls again
 	 * @return customers who saw their booking's final status
 	 */
-	int follow(List<Customer> customers, Answers answers, long deadline) {
+	int follow(List<Customer> customers, Answers answers, long start, long deadline) {
 		AtomicInteger finals = new AtomicInteger();
 		try (ExecutorService threads = Executors.newVirtualThreadPerTaskExecutor()) {
 			customers.forEach((customer) -> threads.execute(() -> {
 				if (followOne(customer, answers, deadline)) {
+					this.waits.add((System.nanoTime() - start) / 1e9);
 					finals.incrementAndGet();
 				}
 			}));
@@ -79,6 +85,14 @@ final class Pollers {
 	 */
 	long polls() {
 		return this.polls.get();
+	}
+
+	/**
+	 * @return each customer's wait that ended with its final status, from the start of the round until the answer
+	 *     showing it, in seconds (customers without one are not in it)
+	 */
+	List<Double> waitSeconds() {
+		return List.copyOf(this.waits);
 	}
 
 	private boolean followOne(Customer customer, Answers answers, long deadline) {

@@ -36,7 +36,14 @@ import io.minitickets.localstack.stack.StackException;
  * round ends when every customer has its final status (or after {@value #WAIT_SECONDS} s: who has none then is a
  * miss). The CPU counted is the waiting alone (the bookings cost the same in both rounds): opening the streams and
  * their events, or every poll. The SSE round runs first, so that the polling round, not it, has the warmer JIT.
- * Bar: SSE's CPU per final ≤ 1/10 of polling's. Breaches: a booking not accepted, a customer without a final status.
+ * <p>
+ * SSE's figure is the round's CPU over its finals. Polling's is the issue's definition, customers polling once a
+ * second ({@link PollRound#of}): the round's CPU per poll answered × the polls a customer polling once a second makes
+ * over its measured wait (1 + ⌊wait in s⌋, averaged over the customers). The round itself cannot poll once a second:
+ * 10,000 polls a second need more cores than this machine has, so at most {@code --connections} polls are in flight
+ * and each customer polls less often; that measured CPU per final is kept beside it
+ * ({@link PollRound#measuredCpuMicrosPerFinal}). Bar: SSE's CPU per final ≤ 1/10 of polling's once a second.
+ * Breaches: a booking not accepted, a customer without a final status.
  */
 public final class PushVsPollFigure implements Figure {
 
@@ -76,8 +83,8 @@ public final class PushVsPollFigure implements Figure {
 		// shut down, not closed: close() waits for every exchange, and a stream the server never ends would hold it
 		HttpClient http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
 		try {
-			Round sse = round(context, http, customers, true);
-			Round poll = round(context, http, customers, false);
+			Round sse = sseRound(context, http, customers);
+			PollRound poll = pollRound(context, http, customers);
 			Figures figures = new Figures(customers, sse.cpuMicrosPerFinal(), poll.cpuMicrosPerFinal(),
 					ratio(sse.cpuMicrosPerFinal(), poll.cpuMicrosPerFinal()), sse, poll);
 			return new Measured(figures, bars(figures), breaches(figures));
@@ -87,8 +94,39 @@ public final class PushVsPollFigure implements Figure {
 		}
 	}
 
-	private static Round round(BenchContext context, HttpClient http, int customers, boolean sse) {
-		String mode = sse ? "sse" : "poll";
+	private static Round sseRound(BenchContext context, HttpClient http, int customers) {
+		Waited waited = waitRound(context, http, customers, "sse", (accepted, answers, start, deadline) -> {
+			StatusStreams streams = StatusStreams.open(http, context.stack().api(), accepted, answers, true);
+			int finals = streams.awaitFinal(Duration.ofNanos(Math.max(0, deadline - System.nanoTime())));
+			return new Waiting(finals, answers.snapshot().values().stream().mapToLong(Long::longValue).sum(),
+					List.of());
+		});
+		Round round = new Round(waited.accepted(), waited.finals(), waited.accepted() - waited.finals(),
+				(waited.finals() > 0) ? (double) waited.cpuMicros() / waited.finals() : 0, waited.cpuMicros(),
+				waited.requests(), waited.ms(), waited.bookingAnswers(), waited.waitAnswers());
+		context.progress("%s sse: %,d final of %,d in %,d ms, %,d opens, %,d µs CPU (%,.0f µs per final)", NAME,
+				round.finals(), round.accepted(), round.ms(), round.requests(), round.cpuMicros(),
+				round.cpuMicrosPerFinal());
+		return round;
+	}
+
+	private static PollRound pollRound(BenchContext context, HttpClient http, int customers) {
+		Waited waited = waitRound(context, http, customers, "poll", (accepted, answers, start, deadline) -> {
+			Pollers pollers = new Pollers(http, context.stack().api(), context.options().connections());
+			int finals = pollers.follow(accepted, answers, start, deadline);
+			return new Waiting(finals, pollers.polls(), pollers.waitSeconds());
+		});
+		PollRound round = PollRound.of(waited.accepted(), waited.cpuMicros(), waited.requests(), waited.waitSeconds(),
+				waited.ms(), waited.bookingAnswers(), waited.waitAnswers());
+		context.progress("%s poll: %,d final of %,d in %,d ms, %,d polls (%,d answered, %.2f per customer per s, "
+				+ "mean wait %.1f s), %,d µs CPU (%,.0f µs per poll; per final %,.0f µs measured, %,.0f µs polling "
+				+ "once a second)", NAME, round.finals(), round.accepted(), round.ms(), round.polls(),
+				round.pollsAnswered(), round.pollsPerCustomerPerSecond(), round.meanWaitSeconds(), round.cpuMicros(),
+				round.cpuMicrosPerPoll(), round.measuredCpuMicrosPerFinal(), round.cpuMicrosPerFinal());
+		return round;
+	}
+
+	private static Waited waitRound(BenchContext context, HttpClient http, int customers, String mode, Wait wait) {
 		Duration hold = Duration.ofMillis(Math.max(2_000, Math.round(QUEUED.toMillis() * context.options().scale())));
 		BenchStack stack = context.stack();
 		CpuClock cpu = stack.apiCpu();
@@ -96,7 +134,7 @@ public final class PushVsPollFigure implements Figure {
 		var users = stack.users(customers);
 		Answers bookingAnswers = new Answers();
 		Answers waitAnswers = new Answers();
-		Round round;
+		Waited waited;
 		try (FrozenWorker worker = FrozenWorker.freeze(stack.session())) {
 			context.progress("%s %s: booking-worker frozen; %,d bookings...", NAME, mode, customers);
 			List<Customer> accepted = new Bookers(http, stack.api(), context.options().connections()).book(users,
@@ -106,29 +144,32 @@ public final class PushVsPollFigure implements Figure {
 			long start = System.nanoTime();
 			long cpuBefore = cpu.micros();
 			long deadline = start + Duration.ofSeconds(WAIT_SECONDS).toNanos();
-			int finals;
-			long requests;
 			CompletableFuture.delayedExecutor(hold.toMillis(), TimeUnit.MILLISECONDS).execute(worker::resume);
-			if (sse) {
-				StatusStreams streams = StatusStreams.open(http, stack.api(), accepted, waitAnswers, true);
-				finals = streams.awaitFinal(Duration.ofNanos(Math.max(0, deadline - System.nanoTime())));
-				requests = waitAnswers.snapshot().values().stream().mapToLong(Long::longValue).sum();
-			}
-			else {
-				Pollers pollers = new Pollers(http, stack.api(), context.options().connections());
-				finals = pollers.follow(accepted, waitAnswers, deadline);
-				requests = pollers.polls();
-			}
+			Waiting waiting = wait.await(accepted, waitAnswers, start, deadline);
 			long cpuMicros = cpu.micros() - cpuBefore;
 			long ms = Duration.ofNanos(System.nanoTime() - start).toMillis();
-			round = new Round(accepted.size(), finals, accepted.size() - finals,
-					(finals > 0) ? (double) cpuMicros / finals : 0, cpuMicros, requests, ms,
-					bookingAnswers.snapshot(), waitAnswers.snapshot());
-			context.progress("%s %s: %,d final of %,d in %,d ms, %,d requests, %,d µs CPU (%,.0f µs per final)", NAME,
-					mode, finals, accepted.size(), ms, requests, cpuMicros, round.cpuMicrosPerFinal());
+			waited = new Waited(accepted.size(), waiting.finals(), cpuMicros, waiting.requests(),
+					waiting.waitSeconds(), ms, bookingAnswers.snapshot(), waitAnswers.snapshot());
 		}
 		stack.awaitWorkerCaughtUp(Duration.ofMinutes(3));
-		return round;
+		return waited;
+	}
+
+	/** One way of waiting for the final statuses, from the start of the round. */
+	@FunctionalInterface
+	private interface Wait {
+
+		Waiting await(List<Customer> accepted, Answers answers, long start, long deadline);
+
+	}
+
+	private record Waiting(int finals, long requests, List<Double> waitSeconds) {
+
+	}
+
+	private record Waited(int accepted, int finals, long cpuMicros, long requests, List<Double> waitSeconds, long ms,
+			SortedMap<Integer, Long> bookingAnswers, SortedMap<Integer, Long> waitAnswers) {
+
 	}
 
 	private static double ratio(double sse, double poll) {
@@ -137,7 +178,8 @@ public final class PushVsPollFigure implements Figure {
 
 	/**
 	 * @param figures what was measured
-	 * @return both CPU figures reported, and their ratio held to ≤ 1/10
+	 * @return the CPU figures reported (polling once a second and as measured), and SSE over polling once a second
+	 *     held to ≤ 1/10
 	 */
 	static List<Bar> bars(Figures figures) {
 		return List.of(
@@ -145,7 +187,12 @@ public final class PushVsPollFigure implements Figure {
 				Bar.report("pushVsPoll: api-service CPU µs per final, SSE",
 						String.format(Locale.ROOT, "%,.0f", figures.sseCpuMicrosPerFinal())),
 				Bar.report("pushVsPoll: api-service CPU µs per final, polling 1/s",
-						String.format(Locale.ROOT, "%,.0f", figures.pollCpuMicrosPerFinal())),
+						String.format(Locale.ROOT, "%,.0f (%,.0f µs per poll × %.1f polls)",
+								figures.pollCpuMicrosPerFinal(), figures.poll().cpuMicrosPerPoll(),
+								figures.poll().oncePerSecondPollsPerCustomer())),
+				Bar.report("pushVsPoll: api-service CPU µs per final, polling as measured",
+						String.format(Locale.ROOT, "%,.0f (%.2f polls per customer per s)",
+								figures.poll().measuredCpuMicrosPerFinal(), figures.poll().pollsPerCustomerPerSecond())),
 				Bar.atMost("pushVsPoll: SSE CPU / polling CPU per final", figures.sseOverPoll(), "%.3f", RATIO_BAR));
 	}
 
@@ -155,34 +202,39 @@ public final class PushVsPollFigure implements Figure {
 	 */
 	static List<String> breaches(Figures figures) {
 		List<String> breaches = new ArrayList<>();
-		for (var entry : List.of(Map.entry("SSE", figures.sse()), Map.entry("polling",
-				figures.poll()))) {
-			Round round = entry.getValue();
-			if (round.accepted() != figures.customers()) {
-				breaches.add(String.format(Locale.ROOT, "%s (%s): %,d of %,d bookings accepted (answers %s)", NAME,
-						entry.getKey(), round.accepted(), figures.customers(), round.bookingAnswers()));
-			}
-			if (round.misses() > 0) {
-				breaches.add(String.format(Locale.ROOT, "%s (%s): %,d of %,d customers without a final status after "
-						+ "%d s (answers %s)", NAME, entry.getKey(), round.misses(), round.accepted(), WAIT_SECONDS,
-						round.waitAnswers()));
-			}
-		}
+		Round sse = figures.sse();
+		PollRound poll = figures.poll();
+		breaches(breaches, "SSE", figures.customers(), sse.accepted(), sse.misses(), sse.bookingAnswers(),
+				sse.waitAnswers());
+		breaches(breaches, "polling", figures.customers(), poll.accepted(), poll.misses(), poll.bookingAnswers(),
+				poll.waitAnswers());
 		return breaches;
 	}
 
+	private static void breaches(List<String> breaches, String way, int customers, int accepted, int misses,
+			SortedMap<Integer, Long> bookingAnswers, SortedMap<Integer, Long> waitAnswers) {
+		if (accepted != customers) {
+			breaches.add(String.format(Locale.ROOT, "%s (%s): %,d of %,d bookings accepted (answers %s)", NAME, way,
+					accepted, customers, bookingAnswers));
+		}
+		if (misses > 0) {
+			breaches.add(String.format(Locale.ROOT, "%s (%s): %,d of %,d customers without a final status after %d s "
+					+ "(answers %s)", NAME, way, misses, accepted, WAIT_SECONDS, waitAnswers));
+		}
+	}
+
 	/**
-	 * One way of waiting.
+	 * The SSE round.
 	 *
 	 * @param accepted bookings accepted (202), each a customer waiting
 	 * @param finals customers who received their booking's final status
 	 * @param misses customers who did not within {@value #WAIT_SECONDS} s
 	 * @param cpuMicrosPerFinal api-service's CPU while they waited, over {@code finals}, in µs
 	 * @param cpuMicros api-service's CPU while they waited, in µs
-	 * @param requests stream opens (resumptions included) or polls sent
+	 * @param requests stream opens, resumptions included
 	 * @param ms from the start of the wait until the last final status, in ms
 	 * @param bookingAnswers answers to the bookings by HTTP status, retries included
-	 * @param waitAnswers answers to the opens or polls by HTTP status ({@code 0}: no answer within the timeout)
+	 * @param waitAnswers answers to the opens by HTTP status ({@code 0}: no answer within the timeout)
 	 */
 	public record Round(int accepted, int finals, int misses, double cpuMicrosPerFinal, long cpuMicros, long requests,
 			long ms, SortedMap<Integer, Long> bookingAnswers, SortedMap<Integer, Long> waitAnswers) {
@@ -194,13 +246,73 @@ public final class PushVsPollFigure implements Figure {
 	 *
 	 * @param customers customers each way
 	 * @param sseCpuMicrosPerFinal api-service's CPU per final status, waiting on SSE, in µs
-	 * @param pollCpuMicrosPerFinal api-service's CPU per final status, polling once a second, in µs
+	 * @param pollCpuMicrosPerFinal api-service's CPU per final status, polling once a second
+	 *     ({@link PollRound#cpuMicrosPerFinal}), in µs
 	 * @param sseOverPoll the first over the second (bar ≤ 0.1)
 	 * @param sse the SSE round
 	 * @param poll the polling round
 	 */
 	public record Figures(int customers, double sseCpuMicrosPerFinal, double pollCpuMicrosPerFinal,
-			double sseOverPoll, Round sse, Round poll) {
+			double sseOverPoll, Round sse, PollRound poll) {
+
+	}
+
+	/**
+	 * The polling round, and what it would cost with every customer polling once a second.
+	 *
+	 * @param accepted bookings accepted (202), each a customer waiting
+	 * @param finals customers who received their booking's final status
+	 * @param misses customers who did not within {@value #WAIT_SECONDS} s
+	 * @param cpuMicrosPerFinal api-service's CPU per final status with every customer polling once a second:
+	 *     {@code cpuMicrosPerPoll × oncePerSecondPollsPerCustomer}, in µs (the figure's bar uses it)
+	 * @param measuredCpuMicrosPerFinal api-service's CPU while they waited over {@code finals}, as polled (fewer
+	 *     polls than once a second: bounded by the polls in flight and the machine), in µs
+	 * @param cpuMicrosPerPoll api-service's CPU while they waited over {@code pollsAnswered}, in µs
+	 * @param oncePerSecondPollsPerCustomer polls a customer polling once a second makes over its measured wait
+	 *     ({@code 1 + ⌊wait in s⌋}, the first at the start), averaged over the customers with a final status
+	 * @param meanWaitSeconds from the start of the round until the answer showing the final status, averaged over
+	 *     the customers with one, in s
+	 * @param pollsPerCustomerPerSecond polls answered over the customers' summed waits: how often a customer could
+	 *     poll here
+	 * @param cpuMicros api-service's CPU while they waited, in µs
+	 * @param polls polls sent
+	 * @param pollsAnswered polls answered (any HTTP status)
+	 * @param ms from the start of the wait until the last final status, in ms
+	 * @param bookingAnswers answers to the bookings by HTTP status, retries included
+	 * @param waitAnswers answers to the polls by HTTP status ({@code 0}: no answer within the timeout)
+	 */
+	public record PollRound(int accepted, int finals, int misses, double cpuMicrosPerFinal,
+			double measuredCpuMicrosPerFinal, double cpuMicrosPerPoll, double oncePerSecondPollsPerCustomer,
+			double meanWaitSeconds, double pollsPerCustomerPerSecond, long cpuMicros, long polls, long pollsAnswered,
+			long ms, SortedMap<Integer, Long> bookingAnswers, SortedMap<Integer, Long> waitAnswers) {
+
+		/**
+		 * @param accepted bookings accepted, each a customer polling
+		 * @param cpuMicros api-service's CPU while they waited, in µs
+		 * @param polls polls sent
+		 * @param waitSeconds each customer's wait until the answer showing its final status, in s (customers
+		 *     without one left out)
+		 * @param ms from the start of the wait until the last final status, in ms
+		 * @param bookingAnswers answers to the bookings by HTTP status
+		 * @param waitAnswers answers to the polls by HTTP status ({@code 0}: none)
+		 * @return the round, with its CPU per final at once a second
+		 */
+		static PollRound of(int accepted, long cpuMicros, long polls, List<Double> waitSeconds, long ms,
+				SortedMap<Integer, Long> bookingAnswers, SortedMap<Integer, Long> waitAnswers) {
+			int finals = waitSeconds.size();
+			long answered = waitAnswers.entrySet()
+				.stream()
+				.filter((entry) -> entry.getKey() != Answers.NO_ANSWER)
+				.mapToLong(Map.Entry::getValue)
+				.sum();
+			double perPoll = (answered > 0) ? (double) cpuMicros / answered : 0;
+			double waited = waitSeconds.stream().mapToDouble(Double::doubleValue).sum();
+			double oncePerSecond = waitSeconds.stream().mapToDouble((wait) -> 1 + Math.floor(wait)).average().orElse(0);
+			return new PollRound(accepted, finals, accepted - finals, perPoll * oncePerSecond,
+					(finals > 0) ? (double) cpuMicros / finals : 0, perPoll, oncePerSecond,
+					(finals > 0) ? waited / finals : 0, (waited > 0) ? answered / waited : 0, cpuMicros, polls,
+					answered, ms, bookingAnswers, waitAnswers);
+		}
 
 	}
 
