@@ -17,13 +17,16 @@ import java.util.concurrent.Semaphore;
 import org.jspecify.annotations.Nullable;
 import tools.jackson.databind.json.JsonMapper;
 
+import io.minitickets.core.problem.ProblemTypes;
 import io.minitickets.loadtests.client.LoadUser;
 import io.minitickets.localstack.stack.StackException;
 
 /**
  * Books one seat per user as a shop's client does: {@code POST /api/events/{id}/bookings} under an Idempotency-Key
- * of its own, sent again under the same key after a 429 or 503 (Retry-After honoured, 1 s when absent, at most
- * {@value #ATTEMPTS} attempts) or a request that got no answer within 30 s. Every answer is counted.
+ * of its own, sent again under the same key after a 429, a 503 or a 409 "request in progress" (an earlier attempt
+ * under the key, e.g. one that got no answer in time, is still being processed; the problem says to retry it for its
+ * answer) with Retry-After honoured, 1 s when absent, at most {@value #ATTEMPTS} attempts, or after a request that
+ * got no answer within 30 s. Every answer is counted.
  */
 public final class Bookers {
 
@@ -100,7 +103,7 @@ public final class Bookers {
 				if (response.statusCode() == 202) {
 					return this.json.readTree(response.body()).path("bookingId").asString(null);
 				}
-				if (response.statusCode() != 429 && response.statusCode() != 503) {
+				if (!retried(response.statusCode(), response.body())) {
 					return null;
 				}
 				wait = retryAfter(response);
@@ -124,7 +127,18 @@ public final class Bookers {
 	}
 
 	/**
-	 * @param response a 429 or 503
+	 * @param status the HTTP status of an answer that did not accept the booking
+	 * @param body its body
+	 * @return whether the client sends the booking again: a 429, a 503, or a 409 whose problem is
+	 * {@link ProblemTypes#REQUEST_IN_PROGRESS}
+	 */
+	static boolean retried(int status, String body) {
+		return status == 429 || status == 503
+				|| (status == 409 && body.contains("\"" + ProblemTypes.REQUEST_IN_PROGRESS + "\""));
+	}
+
+	/**
+	 * @param response a 429, 503 or 409 "request in progress"
 	 * @return its Retry-After in seconds, between 1 and 5 s; 1 s when it has none
 	 */
 	static Duration retryAfter(HttpResponse<?> response) {

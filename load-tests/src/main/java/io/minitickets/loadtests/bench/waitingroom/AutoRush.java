@@ -22,6 +22,7 @@ import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 
+import io.minitickets.core.problem.ProblemTypes;
 import io.minitickets.loadtests.bench.BenchContext;
 import io.minitickets.loadtests.bench.BenchStack;
 import io.minitickets.loadtests.bench.eta.CappedWorker;
@@ -46,8 +47,8 @@ import io.minitickets.localstack.stack.StackException;
  * commits within each second's reading, as an uncapped worker of a real sale does). Every customer joins an open event's
  * room in {@code auto} admission (a seat each), then the customers follow the line as real ones would: the places
  * near its head are read ({@code GET}), and each customer read {@code ADMITTED} books one seat at once with its
- * admission token (under an Idempotency-Key; a 429 or 503 sent again after a second, {@value #BOOKING_RETRIES} times
- * at most); meanwhile every customer still in the line asks its position round robin on two more connections (as
+ * admission token (under an Idempotency-Key; a 429, 503 or 409 "request in progress" sent again after a second,
+ * {@value #BOOKING_RETRIES} times at most); meanwhile every customer still in the line asks its position round robin on two more connections (as
  * fast as they are answered), so that no place is dropped as abandoned. Once the room admitted a third of the customers (two
  * thirds still waiting), or a third of the deadline has passed, the file says 3: each batch of the worker is followed
  * by twice its time idle and the cap is divided by 3. Every second a sampler reads the worker
@@ -219,8 +220,8 @@ final class AutoRush {
 
 	/**
 	 * Books as the customers' clients do: each booking under its own Idempotency-Key, a 429 or 503 (the limiter, or
-	 * Valkey or Postgres briefly unable to answer) sent again with the same key after a second, up to
-	 * {@value #BOOKING_RETRIES} times.
+	 * Valkey or Postgres briefly unable to answer) or a 409 "request in progress" sent again with the same key after a
+	 * second, up to {@value #BOOKING_RETRIES} times.
 	 *
 	 * @param answers every answer, retries included, counted by HTTP status
 	 * @return bookings accepted (202)
@@ -236,12 +237,13 @@ final class AutoRush {
 			List<Places.Answer> sent = places.send(generator, sending.size(), sending::get);
 			List<byte[]> again = new ArrayList<>();
 			for (int i = 0; i < sent.size(); i++) {
-				int status = sent.get(i).status();
-				answers.merge(status, 1L, Long::sum);
-				if (status == 202) {
+				Places.Answer answer = sent.get(i);
+				answers.merge(answer.status(), 1L, Long::sum);
+				if (answer.status() == 202) {
 					accepted++;
 				}
-				else if (status == 429 || status == 503) {
+				else if (answer.status() == 429 || answer.status() == 503 || (answer.status() == 409
+						&& ProblemTypes.REQUEST_IN_PROGRESS.toString().equals(answer.problemType()))) {
 					again.add(sending.get(i));
 				}
 			}

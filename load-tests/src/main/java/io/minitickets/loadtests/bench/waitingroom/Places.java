@@ -173,7 +173,7 @@ final class Places {
 		String until = place.path("admittedUntil").asString(null);
 		return new Answer(status, place.path("placeId").asString(null), place.path("state").asString(null),
 				place.path("position").asLong(0), (until != null) ? Instant.parse(until).toEpochMilli() : 0,
-				place.path("admissionToken").asString(null));
+				place.path("admissionToken").asString(null), place.path("type").asString(null));
 	}
 
 	private JsonNode read(@Nullable String body) {
@@ -201,9 +201,10 @@ final class Places {
 	 * @param position 1 for the next admitted, while {@code WAITING}; 0 otherwise
 	 * @param admittedUntilMs when its admission ends, epoch ms, once {@code ADMITTED}; 0 otherwise
 	 * @param admissionToken the token to book with, while the admission lasts; null otherwise
+	 * @param problemType a problem's {@code type}; null for an answer that is not a problem
 	 */
 	record Answer(int status, @Nullable String placeId, @Nullable String state, long position, long admittedUntilMs,
-			@Nullable String admissionToken) {
+			@Nullable String admissionToken, @Nullable String problemType) {
 
 		boolean isPlace() {
 			return (this.status == 200 || this.status == 201) && this.placeId != null;
