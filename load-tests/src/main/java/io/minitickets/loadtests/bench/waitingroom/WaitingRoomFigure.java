@@ -171,16 +171,22 @@ public final class WaitingRoomFigure implements Figure {
 						(auto.lineSeconds() < 0) ? "not slowed"
 								: String.format(Locale.ROOT, "%.0f (slowed %.0f s into the rush)", auto.lineSeconds(),
 										auto.slowedAtSeconds())),
-				new Bar("waitingRoom: auto, admission stays within 20 % of the slowed worker's rate after, s",
-						(auto.followSeconds() < 0) ? "never" : String.format(Locale.ROOT, "%.0f", auto.followSeconds()),
+				new Bar("waitingRoom: auto, admission stays within 20 % of the slowed worker's rate (5 s, or 5 s a "
+						+ "reading before) after, s",
+						String.format(Locale.ROOT, "%s (same 5 s only: %s)", seconds(auto.followSeconds()),
+								seconds(auto.followSameWindowSeconds())),
 						"≤ " + FOLLOW_BAR_SECONDS,
 						auto.followSeconds() >= 0 && auto.followSeconds() <= FOLLOW_BAR_SECONDS));
 	}
 
+	private static String seconds(double follow) {
+		return (follow < 0) ? "never" : String.format(Locale.ROOT, "%.0f", follow);
+	}
+
 	/**
 	 * @param figures what was measured
-	 * @return each broken promise: an account with two places, a join refused, a place dropped although read, an
-	 * admitted customer whose booking was not accepted
+	 * @return each broken promise: an account with two places, a join refused, a place dropped although read (before
+	 * the opening, or in the auto rush), an admitted customer whose booking was not accepted
 	 */
 	static List<String> breaches(Figures figures) {
 		List<String> breaches = new ArrayList<>();
@@ -197,6 +203,11 @@ public final class WaitingRoomFigure implements Figure {
 					fairness.dropped()));
 		}
 		AutoRush.Result auto = figures.auto();
+		if (auto.dropped() > 0) {
+			breaches.add(String.format(Locale.ROOT, "%s: %,d places dropped as abandoned in the auto rush although "
+					+ "their customers read them (every %d s at most, as far as the load generator kept up)", NAME,
+					auto.dropped(), AutoRush.KEEP_EVERY.toSeconds()));
+		}
 		if (auto.booked() != auto.through() - auto.dropped()) {
 			breaches.add(String.format(Locale.ROOT, "%s: %,d customers admitted in the auto rush, %,d bookings "
 					+ "accepted (answers, retries included: %s)", NAME, auto.through() - auto.dropped(), auto.booked(),

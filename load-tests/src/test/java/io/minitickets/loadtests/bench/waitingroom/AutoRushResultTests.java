@@ -80,6 +80,59 @@ class AutoRushResultTests {
 	}
 
 	@Test
+	void anAdmissionRateTrailingTheWorkersSwingsByOneReadingFollowsIt() {
+		List<AutoRush.Sample> samples = new ArrayList<>();
+		long committed = 0;
+		long admitted = 0;
+		int[] swing = { 100, 200, 40, 100 };
+		for (int second = 0; second <= 40; second++) {
+			samples.add(new AutoRush.Sample(second, committed, committed, admitted));
+			// settled 100/s from 10 s, swinging to 200/s and 40/s for 2 s each from 22 s; admitted 100/s, and from
+			// 21 s what the worker settled a second before
+			int settledNow = (second < 10) ? 300 : (second < 20) ? 100 : swing[Math.min(3, (second - 20) / 2)];
+			int settledBefore = (second < 21) ? 100 : swing[Math.min(3, (second - 21) / 2)];
+			committed += settledNow;
+			admitted += (second < 10) ? 300 : settledBefore;
+		}
+
+		AutoRush.Result result = AutoRush.Result.of(0, 0, 0, 0, 0, 10, 40, samples, new TreeMap<>());
+
+		// every window admits what was settled in the 5 s a reading before it: followed from the first window (10–15 s)
+		assertThat(result.followSeconds()).isCloseTo(5, within(1e-9));
+		// against the same 5 s alone, the swing down puts the windows ending at 28 and 29 s out of the band (116 and
+		// 96 admitted a second against 96 and 76 settled): within it again from the window ending at 30 s
+		assertThat(result.followSameWindowSeconds()).isCloseTo(20, within(1e-9));
+	}
+
+	@Test
+	void anAdmissionRateMoreThanAReadingBehindTheWorkerDoesNotFollowIt() {
+		List<AutoRush.Sample> samples = new ArrayList<>();
+		long committed = 0;
+		long admitted = 0;
+		for (int second = 0; second <= 40; second++) {
+			samples.add(new AutoRush.Sample(second, committed, committed, admitted));
+			// settled 100/s from 10 s, then 50/s from 25 s; admitted 100/s until 30 s: 5 readings late
+			committed += (second < 10) ? 300 : (second < 25) ? 100 : 50;
+			admitted += (second < 10) ? 300 : (second < 30) ? 100 : 50;
+		}
+
+		AutoRush.Result result = AutoRush.Result.of(0, 0, 0, 0, 0, 10, 40, samples, new TreeMap<>());
+
+		// the windows ending 28–33 s admit more than 20 % over both the same 5 s and the 5 s a second before (100 a
+		// second against 70 and 80 at 28 s): within the band only from the window ending at 34 s
+		assertThat(result.followSeconds()).isCloseTo(24, within(1e-9));
+		assertThat(result.followSameWindowSeconds()).isCloseTo(24, within(1e-9));
+	}
+
+	@Test
+	void theWaitingCustomersReadTheirPlacesOftenEnoughNotToBeDroppedAsAbandoned() {
+		// api-service drops a place unread for 60 s: each of 100,000 is read every 30 s at most
+		assertThat(AutoRush.keepRate(100_000) * AutoRush.KEEP_EVERY.toSeconds()).isCloseTo(100_000, within(1e-6));
+		assertThat(AutoRush.KEEP_EVERY).isLessThanOrEqualTo(java.time.Duration.ofSeconds(30));
+		assertThat(AutoRush.keepRate(5)).isEqualTo(1);
+	}
+
+	@Test
 	void aRushNeverSlowedNeverFollows() {
 		List<AutoRush.Sample> samples = new ArrayList<>();
 		for (int second = 0; second < 10; second++) {
