@@ -50,11 +50,11 @@ import io.minitickets.localstack.stack.StackException;
  * open model, at the customers / {@link #KEEP_EVERY} a second (on {@value #KEEPERS} more connections; a request that
  * found no free connection for a second is given up), so that each waiting place is read at least every 30 s, half
  * api-service's {@code minitickets.waiting-room.abandon-after} (60 s), and none is dropped as abandoned (a place
- * dropped is a breach: its customer was reading it). They once asked on two connections as fast as answered: on a busy
- * machine that read each place less often than once a minute (27,727 of 100,000 places dropped in a quiet full-size run
- * of 2026-12-06). Once the room admitted a third of the customers (two
- * thirds still waiting), or a third of the deadline has passed, the file says 3: each batch of the worker is followed
- * by twice its time idle and the cap is divided by 3. Every second a sampler reads the worker
+ * dropped is a breach: its customer was reading it). They once asked on two connections as fast as answered: under
+ * the rush that read each place less often than once a minute (27,727 of 100,000 places dropped in a quiet full-size
+ * run of 2026-12-06). Once the room admitted a third of the customers (two thirds still waiting), or a third of the
+ * deadline has passed, the file says 3: each batch of the worker is followed by twice its time idle and the cap is
+ * divided by 3. Every second a sampler reads the worker
  * group's end and committed offsets (Kafka admin) and the room's admitted count (Valkey); api-service's
  * {@code minitickets_bookings_shed_total} is read before and after. At the end the worker is started again as the
  * stack had it.
@@ -336,11 +336,11 @@ final class AutoRush {
 	 * slowed settle rate, s: the end of the first {@value #RATE_SECONDS} s window wholly after the slow-down from which on
 	 * every window that ended before the line emptied was within it; −1 when none was (bar ≤ 10). A window of
 	 * admissions is within the band when it is within 20 % of the settle rate over the same {@value #RATE_SECONDS} s or
-	 * over the {@value #RATE_SECONDS} s ending one reading ({@value #FOLLOW_DELAY_READINGS} s) earlier (when that window too
-	 * began after the slow-down): api-service sets
-	 * the rate from the worker group's offsets read once a second, so it can follow the worker's speed a reading after
-	 * it changed at the earliest, and against the same window alone it is judged on foreseeing the worker's swings (the
-	 * slowed worker's 5 s settle rate moved by ±20 % within seconds in the quiet full-size run of 2026-12-06)
+	 * over the {@value #RATE_SECONDS} s ending one reading ({@value #FOLLOW_DELAY_READINGS} s) earlier (when that window
+	 * too began after the slow-down): api-service sets the rate from the worker group's offsets read once a second, so
+	 * it can follow the worker's speed a reading after it changed at the earliest, and against the same window alone it
+	 * is judged on foreseeing the worker's swings (the slowed worker's 5 s settle rate moved by ±20 % within seconds in
+	 * the quiet full-size run of 2026-12-06)
 	 * @param followSameWindowSeconds the same against the same window only, s; −1 when never within it (no bar: kept to
 	 * show what the one reading's delay changes)
 	 * @param samples every second's reading
