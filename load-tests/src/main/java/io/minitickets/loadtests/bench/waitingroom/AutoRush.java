@@ -377,9 +377,8 @@ final class AutoRush {
 					continue;
 				}
 				Sample then = samples.get(i - RATE_SECONDS);
-				double seconds = now.seconds() - then.seconds();
-				double settled = (now.committed() - then.committed()) / seconds;
-				double admitted = (now.admitted() - then.admitted()) / seconds;
+				double settled = rate(samples, i);
+				double admitted = (now.admitted() - then.admitted()) / (now.seconds() - then.seconds());
 				if (slowedAt < 0 || now.seconds() <= slowedAt) {
 					before = settled;
 				}

@@ -3,6 +3,7 @@ package io.minitickets.loadtests.bench.waitingroom;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.TreeMap;
+import java.util.function.IntUnaryOperator;
 
 import org.junit.jupiter.api.Test;
 
@@ -38,15 +39,9 @@ class AutoRushResultTests {
 
 	@Test
 	void theAdmissionRateFollowsTheSlowedSettleRate() {
-		List<AutoRush.Sample> samples = new ArrayList<>();
-		long committed = 0;
-		long admitted = 0;
-		for (int second = 0; second <= 30; second++) {
-			samples.add(new AutoRush.Sample(second, committed, committed, admitted));
-			// 300/s settled and admitted until 10 s; then settled 100/s, admitted 300/s falling to 100/s by 14 s
-			committed += (second < 10) ? 300 : 100;
-			admitted += (second < 10) ? 300 : Math.max(100, 300 - 50 * (second - 10));
-		}
+		// 300/s settled and admitted until 10 s; then settled 100/s, admitted 300/s falling to 100/s by 14 s
+		List<AutoRush.Sample> samples = readings(30, (second) -> (second < 10) ? 300 : 100,
+				(second) -> (second < 10) ? 300 : Math.max(100, 300 - 50 * (second - 10)));
 
 		AutoRush.Result result = AutoRush.Result.of(0, 0, 0, 0, 0, 10, -1, samples, new TreeMap<>());
 
@@ -60,15 +55,9 @@ class AutoRushResultTests {
 
 	@Test
 	void theAdmissionRateMustStayWithinTheBandWhileTheLineWaits() {
-		List<AutoRush.Sample> samples = new ArrayList<>();
-		long committed = 0;
-		long admitted = 0;
-		for (int second = 0; second <= 40; second++) {
-			samples.add(new AutoRush.Sample(second, committed, committed, admitted));
-			// settled 100/s from 10 s; admitted 100/s, then 250/s from 25 s to 30 s, the line empty from 35 s
-			committed += (second < 10) ? 300 : 100;
-			admitted += (second < 10) ? 300 : (second >= 25 && second < 30) ? 250 : (second >= 35) ? 0 : 100;
-		}
+		// settled 100/s from 10 s; admitted 100/s, then 250/s from 25 s to 30 s, the line empty from 35 s
+		List<AutoRush.Sample> samples = readings(40, (second) -> (second < 10) ? 300 : 100,
+				(second) -> (second < 10) ? 300 : (second >= 25 && second < 30) ? 250 : (second >= 35) ? 0 : 100);
 
 		AutoRush.Result result = AutoRush.Result.of(0, 0, 0, 0, 0, 10, 35, samples, new TreeMap<>());
 
@@ -81,19 +70,12 @@ class AutoRushResultTests {
 
 	@Test
 	void anAdmissionRateTrailingTheWorkersSwingsByOneReadingFollowsIt() {
-		List<AutoRush.Sample> samples = new ArrayList<>();
-		long committed = 0;
-		long admitted = 0;
 		int[] swing = { 100, 200, 40, 100 };
-		for (int second = 0; second <= 40; second++) {
-			samples.add(new AutoRush.Sample(second, committed, committed, admitted));
-			// settled 100/s from 10 s, swinging to 200/s and 40/s for 2 s each from 22 s; admitted 100/s, and from
-			// 21 s what the worker settled a second before
-			int settledNow = (second < 10) ? 300 : (second < 20) ? 100 : swing[Math.min(3, (second - 20) / 2)];
-			int settledBefore = (second < 21) ? 100 : swing[Math.min(3, (second - 21) / 2)];
-			committed += settledNow;
-			admitted += (second < 10) ? 300 : settledBefore;
-		}
+		// settled 100/s from 10 s, swinging to 200/s and 40/s for 2 s each from 22 s; admitted 100/s, and from 21 s
+		// what the worker settled a second before
+		List<AutoRush.Sample> samples = readings(40,
+				(second) -> (second < 10) ? 300 : (second < 20) ? 100 : swing[Math.min(3, (second - 20) / 2)],
+				(second) -> (second < 10) ? 300 : (second < 21) ? 100 : swing[Math.min(3, (second - 21) / 2)]);
 
 		AutoRush.Result result = AutoRush.Result.of(0, 0, 0, 0, 0, 10, 40, samples, new TreeMap<>());
 
@@ -106,15 +88,9 @@ class AutoRushResultTests {
 
 	@Test
 	void anAdmissionRateMoreThanAReadingBehindTheWorkerDoesNotFollowIt() {
-		List<AutoRush.Sample> samples = new ArrayList<>();
-		long committed = 0;
-		long admitted = 0;
-		for (int second = 0; second <= 40; second++) {
-			samples.add(new AutoRush.Sample(second, committed, committed, admitted));
-			// settled 100/s from 10 s, then 50/s from 25 s; admitted 100/s until 30 s: 5 readings late
-			committed += (second < 10) ? 300 : (second < 25) ? 100 : 50;
-			admitted += (second < 10) ? 300 : (second < 30) ? 100 : 50;
-		}
+		// settled 100/s from 10 s, then 50/s from 25 s; admitted 100/s until 30 s: 5 readings late
+		List<AutoRush.Sample> samples = readings(40, (second) -> (second < 10) ? 300 : (second < 25) ? 100 : 50,
+				(second) -> (second < 10) ? 300 : (second < 30) ? 100 : 50);
 
 		AutoRush.Result result = AutoRush.Result.of(0, 0, 0, 0, 0, 10, 40, samples, new TreeMap<>());
 
@@ -153,6 +129,25 @@ class AutoRushResultTests {
 
 		assertThat(slowedSeconds).isBetween(29.0, 31.0);
 		assertThat(AutoRush.cap(50)).isEqualTo(AutoRush.MIN_CAP);
+	}
+
+
+	/**
+	 * One reading a second from 0 to {@code last} s, every record written settled at once (end = committed).
+	 *
+	 * @param settled records settled during each second
+	 * @param admitted places admitted during each second
+	 */
+	private static List<AutoRush.Sample> readings(int last, IntUnaryOperator settled, IntUnaryOperator admitted) {
+		List<AutoRush.Sample> samples = new ArrayList<>();
+		long committed = 0;
+		long admittedSoFar = 0;
+		for (int second = 0; second <= last; second++) {
+			samples.add(new AutoRush.Sample(second, committed, committed, admittedSoFar));
+			committed += settled.applyAsInt(second);
+			admittedSoFar += admitted.applyAsInt(second);
+		}
+		return samples;
 	}
 
 }
